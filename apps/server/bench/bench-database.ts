@@ -1,0 +1,127 @@
+/**
+ * Databases for the benches: PGlite on a temp folder or a scratch PostgreSQL database, migrated like
+ * the server's, with a drizzle handle that can record the SQL it sends and a raw client beside it.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { Logger } from 'drizzle-orm/logger';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { type Database, type DatabaseHandle, migrationsFolder } from '../src/db/client.js';
+import * as schema from '../src/db/schema.js';
+
+export interface Statement {
+  query: string;
+  params: unknown[];
+}
+
+/** A migrated database whose drizzle handle can record the SQL it sends, with a raw client beside it. */
+export interface BenchDatabase {
+  handle: DatabaseHandle;
+  /** Runs SQL straight on the driver (no ORM, no HTTP); returns the rows. */
+  raw(query: string, params: unknown[]): Promise<Array<Record<string, unknown>>>;
+  /** Collects the statements drizzle sends while `work` runs. */
+  record(work: () => Promise<unknown>): Promise<Statement[]>;
+  dispose(): Promise<void>;
+}
+
+function recordingLogger() {
+  let sink: Statement[] | undefined;
+  const logger: Logger = {
+    logQuery(query, params) {
+      sink?.push({ query, params });
+    },
+  };
+  const record = async (work: () => Promise<unknown>) => {
+    const statements: Statement[] = [];
+    sink = statements;
+    try {
+      await work();
+    } finally {
+      sink = undefined;
+    }
+    return statements;
+  };
+  return { logger, record };
+}
+
+/** PGlite on a temp data folder, as the server keeps it under DATA_DIR. */
+export async function openPglite(): Promise<BenchDatabase> {
+  const dir = await mkdtemp(join(tmpdir(), 'kerf-bench-pglite-'));
+  const client = await PGlite.create({ dataDir: dir, extensions: { pg_trgm } });
+  const { logger, record } = recordingLogger();
+  const db = drizzlePglite(client, { schema, logger });
+  await migratePglite(db, { migrationsFolder: migrationsFolder() });
+  return {
+    handle: {
+      db: db as unknown as Database,
+      kind: 'pglite',
+      ping: async () => void (await client.query('select 1')),
+      close: () => client.close(),
+    },
+    raw: async (query, params) => (await client.query<Record<string, unknown>>(query, params)).rows,
+    record,
+    async dispose() {
+      await client.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A new, empty database on the PostgreSQL server at `adminUrl`; drop() removes it (closing its connections). */
+export async function scratchPostgres(adminUrl: string) {
+  const name = `kerf_bench_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+}
+
+/** A fresh, migrated database on the PostgreSQL server at `adminUrl`, dropped by dispose(). */
+export async function openPostgres(adminUrl: string): Promise<BenchDatabase> {
+  const scratch = await scratchPostgres(adminUrl);
+  // The server's default pool size (DATABASE_POOL_MAX).
+  const pool = new pg.Pool({ connectionString: scratch.url, max: 10 });
+  const { logger, record } = recordingLogger();
+  const db = drizzleNodePg(pool, { schema, logger });
+  try {
+    await migrateNodePg(db, { migrationsFolder: migrationsFolder() });
+  } catch (err) {
+    await pool.end();
+    await scratch.drop();
+    throw err;
+  }
+  return {
+    handle: {
+      db: db as unknown as Database,
+      kind: 'postgres',
+      ping: async () => void (await pool.query('select 1')),
+      close: () => pool.end(),
+    },
+    raw: async (query, params) => (await pool.query(query, params)).rows,
+    record,
+    async dispose() {
+      // pool.end() resolves before its clients have hung up; the drop below may cut one off, and the
+      // pool reports that as an error on an idle client.
+      pool.on('error', () => {});
+      await pool.end();
+      await scratch.drop();
+    },
+  };
+}

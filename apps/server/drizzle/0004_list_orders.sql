@@ -1,0 +1,2 @@
+CREATE INDEX "drive_entries_list_time_idx" ON "drive_entries" USING btree ("user_id","parent_id","is_dir" DESC NULLS LAST,"created_at" DESC NULLS LAST,"name") WHERE deleted_at is null;--> statement-breakpoint
+CREATE INDEX "drive_entries_list_size_idx" ON "drive_entries" USING btree ("user_id","parent_id","is_dir" DESC NULLS LAST,"file_size" DESC NULLS LAST,"name") WHERE deleted_at is null;

@@ -1,0 +1,1 @@
+CREATE INDEX "drive_entries_parent_idx" ON "drive_entries" USING btree ("parent_id");

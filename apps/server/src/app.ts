@@ -1,0 +1,150 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import pkg from '../package.json' with { type: 'json' };
+import type { Config } from './config.js';
+import { httpConventions, parseNested } from './http/conventions.js';
+import { cryptoEnvelope } from './http/crypto-envelope/crypto-envelope.plugin.js';
+import { EnvelopeKeysRepository } from './http/crypto-envelope/envelope-keys.repository.js';
+import { duplicateSubmit } from './http/duplicate-submit.js';
+import { webApp } from './http/web-app.js';
+import { accountRoutes } from './modules/account/account.routes.js';
+import { profileRoutes } from './modules/account/profile.routes.js';
+import { authPlugin } from './modules/auth/auth.plugin.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { driveRoutes } from './modules/drive/drive.routes.js';
+import { commonDownloadRoutes, transferRoutes } from './modules/drive/transfer.routes.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { HealthService } from './modules/health/health.service.js';
+import { configRoutes } from './modules/system/config.routes.js';
+import { wechatRoutes } from './modules/wechat/wechat.routes.js';
+import { createServices, type Infrastructure, type Services } from './services.js';
+
+export type { Infrastructure } from './services.js';
+
+export interface AppOptions {
+  config: Config;
+  infra: Infrastructure;
+  /** Where the built web app is; omitted, /web/ is not served (API-only tests). */
+  webRoot?: string;
+  /** Prebuilt and prepared services (main.ts builds them first to create the admin); built here when omitted. */
+  services?: Services;
+  /** true: a JSON logger at the configured level; or a logger to share (main.ts); false: silent. */
+  logger?: boolean | FastifyBaseLogger;
+}
+
+export const VERSION: string = pkg.version;
+
+/** Builds the whole HTTP application on the given infrastructure; main.ts and the tests both use this. */
+export async function buildApp({
+  config,
+  infra,
+  webRoot,
+  services,
+  logger = true,
+}: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...(typeof logger === 'object'
+      ? { loggerInstance: logger }
+      : { logger: logger ? { level: config.logLevel } : false }),
+    trustProxy: config.trustProxy,
+    bodyLimit: config.bodyLimit,
+    return503OnClosing: true,
+    routerOptions: { querystringParser: (query: string) => parseNested(query), ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(httpConventions);
+  // Before any route that opts in with `config.encrypted`: routes declared earlier would not be covered.
+  await app.register(cryptoEnvelope, { keys: new EnvelopeKeysRepository(infra.database.db) });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Kerf API',
+        version: VERSION,
+        description:
+          'Kerf cloud platform. Every JSON answer is the envelope {code, msg, data}; code 0 is success. ' +
+          'Messages follow Accept-Language (zh-CN default, en).',
+      },
+      servers: [],
+      tags: [
+        { name: 'system', description: 'Health and system parameters' },
+        { name: 'account', description: 'Sign-in, registration, verification codes, sessions and permissions' },
+        { name: 'drive', description: 'Cloud drive: folders, files, recycle bin' },
+      ],
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'The token from the token call' } },
+      },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, {
+    routePrefix: '/cloud-api/docs',
+    uiHooks: {
+      // `GET /cloud-api/docs` with `Accept: application/json` answers the document itself.
+      onRequest: async (request, reply) => {
+        const path = request.url.split('?')[0];
+        const wantsJson = /application\/json/.test(request.headers.accept ?? '');
+        if (wantsJson && (path === '/cloud-api/docs' || path === '/cloud-api/docs/')) {
+          return reply.send(app.swagger());
+        }
+      },
+    },
+  });
+
+  const s = services ?? createServices(config, infra, app.log);
+  // Prebuilt services were prepared by their builder (main.ts needs roles before it creates the admin).
+  if (!services) await s.prepare();
+  await s.installation.recordStart();
+  const health = new HealthService(
+    [
+      {
+        name: 'database',
+        kind: infra.database.kind,
+        check: async () => {
+          await infra.database.ping();
+          return { status: 'up' };
+        },
+      },
+      { name: 'blobStore', kind: infra.blobs.kind, check: () => infra.blobs.check() },
+      { name: 'cache', kind: infra.cache.kind, check: () => infra.cache.check() },
+    ],
+    { version: VERSION, installation: () => s.installation.get() },
+  );
+
+  await app.register(authPlugin, { sessions: s.sessions, users: s.users, cacheMs: config.sessions.checkCacheMs });
+  await app.register(duplicateSubmit, { cache: infra.cache });
+  await app.register(
+    async (cloud) => {
+      await cloud.register(healthRoutes, { health });
+      await cloud.register(configRoutes, { configs: s.configs });
+      await cloud.register(driveRoutes, { drive: s.drive });
+      await cloud.register(transferRoutes, { drive: s.drive, uploads: s.uploads, blobs: infra.blobs });
+    },
+    { prefix: '/cloud-api' },
+  );
+  await app.register(commonDownloadRoutes, { drive: s.drive, blobs: infra.blobs, exports: s.exports });
+  await app.register(
+    async (uac) => {
+      await uac.register(authRoutes, { login: s.login, sessions: s.sessions, users: s.users });
+      await uac.register(accountRoutes, { accounts: s.accounts, captcha: s.captcha, sessions: s.sessions });
+      await uac.register(profileRoutes, { profiles: s.profiles });
+      await uac.register(wechatRoutes, {
+        wechat: s.wechat,
+        login: s.login,
+        client: config.webClient,
+        publicUrl: config.publicUrl,
+      });
+    },
+    { prefix: '/uac-api' },
+  );
+
+  if (webRoot) {
+    await app.register(webApp, { prefix: '/web', root: webRoot });
+    app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect('/web/', 302));
+  }
+  return app;
+}

@@ -1,0 +1,227 @@
+import { isAbsolute, resolve } from 'node:path';
+import {
+  accountMessages,
+  BLOB_GRACE_HOURS,
+  isValidPassword,
+  parseAccount,
+  RECYCLE_RETENTION_DAYS,
+  UPLOAD_ABANDON_HOURS,
+  UPLOAD_CHUNK_BYTES,
+} from '@kerf/contract';
+import { z } from 'zod';
+
+/**
+ * Every setting the server reads from the environment, with the embedded default that lets
+ * `npm start` run on one machine with nothing else installed. The README's configuration table
+ * lists the same variables; a bad value stops start-up with a message that names the variable.
+ */
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'expected true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const env = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PORT: z.coerce.number({ message: 'expected a port number' }).int().min(0).max(65535).default(8080),
+    PUBLIC_URL: z.url({ message: 'expected an absolute http(s) URL' }).optional(),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'expected a postgres:// or postgresql:// URL')
+      .optional(),
+    DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+    STORAGE: z.enum(['disk', 's3'], { message: 'expected disk or s3' }).default('disk'),
+    BLOB_DIR: z.string().min(1).optional(),
+    S3_ENDPOINT: z.url({ message: 'expected an absolute http(s) URL' }).optional(),
+    S3_BUCKET: z.string().min(3).max(63).optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_ACCESS_KEY: z.string().min(1).optional(),
+    S3_SECRET_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: bool.default(true),
+    WEB_DIST: z.string().min(1).optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TRUST_PROXY: bool.default(false),
+    BODY_LIMIT_MB: z.coerce.number().int().min(1).max(1024).default(10),
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'expected a redis:// or rediss:// URL')
+      .optional(),
+    SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(1440),
+    SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    SESSION_CHECK_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+    WEB_CLIENT_ID: z.string().min(1).max(64).default('kerf-web'),
+    WEB_CLIENT_SECRET: z.string().min(1).max(256).default('kerf-web'),
+    ADMIN_ACCOUNT: z
+      .string()
+      .refine((v) => parseAccount(v) !== null, 'expected an e-mail address or a mainland China mobile number')
+      .default('admin@kerf.local'),
+    ADMIN_PASSWORD: z.string().refine(isValidPassword, accountMessages.passwordFormat.en).optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'expected an smtp:// or smtps:// URL')
+      .optional(),
+    MAIL_FROM: z.string().min(3).default('Kerf <no-reply@kerf.local>'),
+    SMS_WEBHOOK_URL: z.url({ message: 'expected an absolute http(s) URL' }).optional(),
+    SMS_WEBHOOK_TOKEN: z.string().min(1).optional(),
+    WECHAT_APP_ID: z.string().min(1).optional(),
+    WECHAT_APP_SECRET: z.string().min(1).optional(),
+    WECHAT_AUTHORIZE_URL: z.url().default('https://open.weixin.qq.com/connect/qrconnect'),
+    WECHAT_API_URL: z.url().default('https://api.weixin.qq.com'),
+    DRIVE_RETENTION_DAYS: z.coerce.number().min(0).max(3650).default(RECYCLE_RETENTION_DAYS),
+    DRIVE_JOBS_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(3600),
+    UPLOAD_CHUNK_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(64 * 1024 * 1024)
+      .default(UPLOAD_CHUNK_BYTES),
+    UPLOAD_ABANDON_HOURS: z.coerce.number().min(0).default(UPLOAD_ABANDON_HOURS),
+    BLOB_GRACE_HOURS: z.coerce.number().min(0).default(BLOB_GRACE_HOURS),
+  })
+  .superRefine((v, ctx) => {
+    if (Boolean(v.WECHAT_APP_ID) !== Boolean(v.WECHAT_APP_SECRET)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [v.WECHAT_APP_ID ? 'WECHAT_APP_SECRET' : 'WECHAT_APP_ID'],
+        message: 'WECHAT_APP_ID and WECHAT_APP_SECRET go together',
+      });
+    }
+    if (v.STORAGE === 's3' && !v.S3_BUCKET) {
+      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when STORAGE=s3' });
+    }
+    if (Boolean(v.S3_ACCESS_KEY) !== Boolean(v.S3_SECRET_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [v.S3_ACCESS_KEY ? 'S3_SECRET_KEY' : 'S3_ACCESS_KEY'],
+        message: 'S3_ACCESS_KEY and S3_SECRET_KEY go together',
+      });
+    }
+  });
+
+export type Env = z.input<typeof env>;
+
+export type StorageConfig =
+  | { storage: 'disk'; dir: string }
+  | {
+      storage: 's3';
+      endpoint?: string;
+      bucket: string;
+      region: string;
+      accessKeyId?: string;
+      secretAccessKey?: string;
+      forcePathStyle: boolean;
+    };
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  publicUrl?: string;
+  dataDir: string;
+  database: { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string; poolMax: number };
+  blobs: StorageConfig;
+  webDist?: string;
+  logLevel: string;
+  trustProxy: boolean;
+  bodyLimit: number;
+  shutdownTimeoutMs: number;
+  redisUrl?: string;
+  /** `checkCacheMs`: how long a checked token is trusted without reading its session again (0: never). */
+  sessions: { idleMinutes: number; maxDays: number; checkCacheMs: number };
+  drive: {
+    /** Bin entries older than this are purged. */
+    retentionDays: number;
+    /** How often the drive's housekeeping runs; 0 turns it off (tests run it by hand). */
+    jobsIntervalSeconds: number;
+    chunkBytes: number;
+    abandonHours: number;
+    blobGraceHours: number;
+  };
+  webClient: { clientId: string; clientSecret: string };
+  admin: { account: string; password?: string };
+  mail: { smtpUrl?: string; from: string };
+  sms: { webhookUrl?: string; webhookToken?: string };
+  wechat?: { appId: string; appSecret: string; authorizeUrl: string; apiUrl: string };
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads the configuration; relative paths are taken from `cwd`. Throws ConfigError naming each bad variable. */
+export function loadConfig(source: Record<string, string | undefined> = process.env, cwd = process.cwd()): Config {
+  // An empty variable means "not set", as a shell `FOO= npm start` intends.
+  const present = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = env.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = String(issue.path[0] ?? 'environment');
+        const value = present[name];
+        return `${name}${value === undefined ? '' : `=${JSON.stringify(value)}`}: ${issue.message}`;
+      }),
+    );
+  }
+  const v = parsed.data;
+  const abs = (p: string) => (isAbsolute(p) ? p : resolve(cwd, p));
+  const dataDir = abs(v.DATA_DIR);
+  return {
+    env: v.NODE_ENV,
+    host: v.HOST,
+    port: v.PORT,
+    publicUrl: v.PUBLIC_URL,
+    dataDir,
+    database: v.DATABASE_URL
+      ? { kind: 'postgres', url: v.DATABASE_URL, poolMax: v.DATABASE_POOL_MAX }
+      : { kind: 'pglite', dir: resolve(dataDir, 'db') },
+    blobs:
+      v.STORAGE === 's3'
+        ? {
+            storage: 's3',
+            endpoint: v.S3_ENDPOINT,
+            bucket: v.S3_BUCKET as string,
+            region: v.S3_REGION,
+            accessKeyId: v.S3_ACCESS_KEY,
+            secretAccessKey: v.S3_SECRET_KEY,
+            forcePathStyle: v.S3_FORCE_PATH_STYLE,
+          }
+        : { storage: 'disk', dir: v.BLOB_DIR ? abs(v.BLOB_DIR) : resolve(dataDir, 'blobs') },
+    webDist: v.WEB_DIST ? abs(v.WEB_DIST) : undefined,
+    logLevel: v.LOG_LEVEL,
+    trustProxy: v.TRUST_PROXY,
+    bodyLimit: v.BODY_LIMIT_MB * 1024 * 1024,
+    shutdownTimeoutMs: v.SHUTDOWN_TIMEOUT_MS,
+    redisUrl: v.REDIS_URL,
+    sessions: {
+      idleMinutes: v.SESSION_IDLE_MINUTES,
+      maxDays: v.SESSION_MAX_DAYS,
+      // Several instances (they share Redis) see a sign-out elsewhere at once; one instance may cache.
+      checkCacheMs: v.SESSION_CHECK_CACHE_MS ?? (v.REDIS_URL ? 0 : 5000),
+    },
+    drive: {
+      retentionDays: v.DRIVE_RETENTION_DAYS,
+      jobsIntervalSeconds: v.DRIVE_JOBS_INTERVAL_SECONDS,
+      chunkBytes: v.UPLOAD_CHUNK_BYTES,
+      abandonHours: v.UPLOAD_ABANDON_HOURS,
+      blobGraceHours: v.BLOB_GRACE_HOURS,
+    },
+    webClient: { clientId: v.WEB_CLIENT_ID, clientSecret: v.WEB_CLIENT_SECRET },
+    admin: { account: v.ADMIN_ACCOUNT, password: v.ADMIN_PASSWORD },
+    mail: { smtpUrl: v.SMTP_URL, from: v.MAIL_FROM },
+    sms: { webhookUrl: v.SMS_WEBHOOK_URL, webhookToken: v.SMS_WEBHOOK_TOKEN },
+    wechat:
+      v.WECHAT_APP_ID && v.WECHAT_APP_SECRET
+        ? {
+            appId: v.WECHAT_APP_ID,
+            appSecret: v.WECHAT_APP_SECRET,
+            authorizeUrl: v.WECHAT_AUTHORIZE_URL,
+            apiUrl: v.WECHAT_API_URL,
+          }
+        : undefined,
+  };
+}

@@ -1,0 +1,89 @@
+import type { AccountKind } from '@kerf/contract';
+import { count, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { roles, userRoles, users } from '../../db/schema.js';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+export interface RoleDefinition {
+  roleKey: string;
+  roleName: string;
+  permissions: string[];
+}
+
+/** Users, their roles and the roles' permissions. Reads by the user's own id or sign-in account. */
+export class UserRepository {
+  constructor(private readonly db: Database) {}
+
+  async findById(id: string): Promise<UserRow | undefined> {
+    const [row] = await this.db.select().from(users).where(eq(users.id, id)).limit(1);
+    return row;
+  }
+
+  async findByAccount(account: { kind: AccountKind; value: string }): Promise<UserRow | undefined> {
+    const column = account.kind === 'mobile' ? users.mobile : users.email;
+    const [row] = await this.db.select().from(users).where(eq(column, account.value)).limit(1);
+    return row;
+  }
+
+  async loginNameTaken(loginName: string): Promise<boolean> {
+    const [row] = await this.db.select({ id: users.id }).from(users).where(eq(users.loginName, loginName)).limit(1);
+    return Boolean(row);
+  }
+
+  async avatarInUse(url: string): Promise<boolean> {
+    const [row] = await this.db.select({ id: users.id }).from(users).where(eq(users.avatar, url)).limit(1);
+    return Boolean(row);
+  }
+
+  async countUsers(): Promise<number> {
+    const [row] = await this.db.select({ n: count() }).from(users);
+    return Number(row?.n ?? 0);
+  }
+
+  /** Creates the user with the given roles in one transaction. */
+  async create(user: NewUser, roleKeys: string[]): Promise<UserRow> {
+    return this.db.transaction(async (tx) => {
+      const [created] = await tx.insert(users).values(user).returning();
+      if (roleKeys.length) {
+        const found = await tx.select({ id: roles.id }).from(roles).where(inArray(roles.roleKey, roleKeys));
+        if (found.length) await tx.insert(userRoles).values(found.map((r) => ({ userId: created!.id, roleId: r.id })));
+      }
+      return created!;
+    });
+  }
+
+  async update(id: string, changes: Partial<Omit<NewUser, 'id' | 'createdAt'>>): Promise<UserRow | undefined> {
+    const [row] = await this.db
+      .update(users)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning();
+    return row;
+  }
+
+  /** The user's role keys and the union of their roles' permissions. */
+  async grantsOf(userId: string): Promise<{ roles: string[]; permissions: string[] }> {
+    const rows = await this.db
+      .select({ roleKey: roles.roleKey, permissions: roles.permissions })
+      .from(userRoles)
+      .innerJoin(roles, eq(roles.id, userRoles.roleId))
+      .where(eq(userRoles.userId, userId));
+    return {
+      roles: rows.map((r) => r.roleKey).sort(),
+      permissions: [...new Set(rows.flatMap((r) => r.permissions))].sort(),
+    };
+  }
+
+  /** Creates missing built-in roles and brings their permission lists up to date. */
+  async upsertRoles(definitions: RoleDefinition[]): Promise<void> {
+    if (!definitions.length) return;
+    await this.db
+      .insert(roles)
+      .values(definitions.map((d) => ({ ...d, builtin: true })))
+      .onConflictDoUpdate({
+        target: roles.roleKey,
+        set: { permissions: sql`excluded.permissions`, roleName: sql`excluded.role_name`, updatedAt: new Date() },
+      });
+  }
+}

@@ -1,0 +1,134 @@
+import { type Grants, hasAnyPermission, hasAnyRole, ResultCode, TOKEN_COOKIE } from '@kerf/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../../http/app-error.js';
+import type { UserRepository } from '../account/user.repository.js';
+import type { SessionService } from './session.service.js';
+
+export interface AuthContext extends Grants {
+  userId: string;
+  sessionId: string;
+  loginType: string;
+}
+
+/**
+ * Who may call a route. The default is `required`: a route must say `public` to be open. `permission`
+ * (any of) and `role` (any of) are checked after validation, before the handler.
+ */
+export interface RouteAccess {
+  auth?: 'public' | 'optional' | 'required';
+  permission?: string | string[];
+  role?: string | string[];
+  /**
+   * Also accept the web app's `UAC-Token` cookie when no Authorization header is sent: for plain
+   * links (downloads) the browser follows without the request client. Only for GET routes that change nothing.
+   */
+  tokenCookie?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+  interface FastifyContextConfig extends RouteAccess {}
+}
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  const token = match?.[1];
+  return token && token !== 'undefined' && token !== 'null' ? token : null;
+}
+
+/** The `UAC-Token` cookie's value, for routes that take it (see RouteAccess.tokenCookie). */
+export function cookieToken(request: FastifyRequest): string | null {
+  const header = request.headers.cookie;
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === TOKEN_COOKIE) {
+      const value = decodeURIComponent(part.slice(eq + 1).trim());
+      return value && value !== 'undefined' && value !== 'null' ? value : null;
+    }
+  }
+  return null;
+}
+
+const sessionExpired = () => new AppError(401, 'sessionExpired', { code: ResultCode.sessionExpired });
+const unauthenticated = () => new AppError(401, 'status401', { code: ResultCode.unauthorized });
+
+/** Only the API prefixes are guarded; the web app's files and the API documentation are public. */
+function guarded(url: string) {
+  if (url.startsWith('/cloud-api/docs')) return false;
+  return url.startsWith('/cloud-api') || url.startsWith('/uac-api') || url.startsWith('/web/common/download');
+}
+
+/**
+ * A token checked in the last few seconds is taken as checked: a page load or an upload's chunks make
+ * many calls in a row, and each would otherwise read the session, the user and the grants again. A
+ * session ended in this process is seen at once (SessionService.revision); one ended by another
+ * instance, or a role change, within `cacheMs` (SESSION_CHECK_CACHE_MS).
+ */
+const AUTH_CACHE_MAX = 10_000;
+
+export const authPlugin = fp<{ sessions: SessionService; users: UserRepository; cacheMs?: number }>(
+  async (app: FastifyInstance, { sessions, users, cacheMs = 5000 }) => {
+    app.decorateRequest('auth', null);
+    const checked = new Map<string, { auth: AuthContext; until: number; revision: number }>();
+
+    app.addHook('onRequest', async (request) => {
+      if (!guarded(request.url)) return;
+      const access = request.routeOptions.config?.auth ?? 'required';
+      const token = bearerToken(request) ?? (request.routeOptions.config?.tokenCookie ? cookieToken(request) : null);
+      if (!token) {
+        if (access === 'required' && request.is404 !== true) throw unauthenticated();
+        return;
+      }
+      const now = Date.now();
+      const hit = checked.get(token);
+      if (hit && hit.until > now && hit.revision === sessions.revision) {
+        request.auth = hit.auth;
+        return;
+      }
+      const check = await sessions.check(token);
+      const user = check.ok ? await users.findById(check.session.userId) : undefined;
+      if (!check.ok || !user || user.status !== 'enabled') {
+        // A token that was valid once but is not now asks the person to sign in again (SPEC 422).
+        if (access === 'required') throw sessionExpired();
+        return;
+      }
+      const grants = await users.grantsOf(user.id);
+      request.auth = {
+        userId: user.id,
+        sessionId: check.session.id,
+        loginType: check.session.loginType,
+        ...grants,
+      };
+      if (cacheMs > 0) {
+        if (checked.size >= AUTH_CACHE_MAX) checked.clear();
+        checked.set(token, { auth: request.auth, until: now + cacheMs, revision: sessions.revision });
+      }
+    });
+
+    app.addHook('preHandler', async (request) => {
+      const { permission, role } = request.routeOptions.config ?? {};
+      if (!permission && !role) return;
+      const auth = request.auth;
+      if (!auth) throw unauthenticated();
+      const wantedPermissions = permission ? ([] as string[]).concat(permission) : null;
+      const wantedRoles = role ? ([] as string[]).concat(role) : null;
+      const allowed =
+        (wantedPermissions ? hasAnyPermission(auth, wantedPermissions) : true) &&
+        (wantedRoles ? hasAnyRole(auth, wantedRoles) : true);
+      if (!allowed) throw AppError.forbidden();
+    });
+  },
+  { name: 'auth', dependencies: ['http-conventions'] },
+);
+
+/** The signed-in caller of a route that requires sign-in. */
+export function callerOf(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw unauthenticated();
+  return request.auth;
+}

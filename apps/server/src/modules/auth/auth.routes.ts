@@ -1,0 +1,114 @@
+import { accountMessages, errorEnvelope, hasPermission, WORKBENCH_MENUS } from '@kerf/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { done, ok } from '../../http/envelope.js';
+import { presentUser } from '../account/account.service.js';
+import type { UserRepository } from '../account/user.repository.js';
+import { callerOf } from './auth.plugin.js';
+import { permsResponse, routersResponse, scopeBody, tokenRequest, tokenResponse } from './auth.schema.js';
+import type { LoginService } from './login.service.js';
+import type { SessionService } from './session.service.js';
+
+export const authRoutes: FastifyPluginAsyncZod<{
+  login: LoginService;
+  sessions: SessionService;
+  users: UserRepository;
+}> = async (app, { login, sessions, users }) => {
+  app.post(
+    '/oauth2/access_token',
+    {
+      config: { auth: 'public', encrypted: 'optional' },
+      schema: {
+        tags: ['account'],
+        summary: 'Sign in: password, verification code or chat-app ticket; returns a bearer token',
+        body: tokenRequest,
+        response: {
+          200: tokenResponse,
+          400: errorEnvelope,
+          401: errorEnvelope,
+          403: errorEnvelope,
+          423: errorEnvelope,
+          429: errorEnvelope,
+        },
+      },
+    },
+    async (request) => {
+      const signedIn = await login.login(request.body, { ip: request.ip, userAgent: request.headers['user-agent'] });
+      const userInfo = {
+        loginType: signedIn.loginType,
+        nickName: signedIn.user.nickName,
+        avatar: signedIn.user.avatar,
+      };
+      return {
+        code: 0,
+        msg: accountMessages.loginSuccess[request.locale],
+        token: signedIn.token,
+        user_info: userInfo,
+        data: { token: signedIn.token, user_info: userInfo },
+      };
+    },
+  );
+
+  app.get(
+    '/logout',
+    {
+      config: { auth: 'optional' },
+      schema: { tags: ['account'], summary: 'Sign out: revokes the current token', response: { 200: errorEnvelope } },
+    },
+    async (request) => {
+      if (request.auth) await sessions.end({ id: request.auth.sessionId, userId: request.auth.userId });
+      return done(request, accountMessages.logoutSuccess);
+    },
+  );
+
+  app.post(
+    '/oauth2/user_perms',
+    {
+      // A read that the SPEC sends as POST: a quick reload or a second tab must not be refused.
+      config: { duplicateSubmit: false },
+      schema: {
+        tags: ['account'],
+        summary: 'The caller, their roles and permissions',
+        body: scopeBody,
+        response: { 200: permsResponse, 401: errorEnvelope },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const user = await users.findById(caller.userId);
+      return ok(request, { user: presentUser(user!), roles: caller.roles, permissions: caller.permissions });
+    },
+  );
+
+  app.post(
+    '/oauth2/user_routers',
+    {
+      config: { duplicateSubmit: false },
+      schema: {
+        tags: ['account'],
+        summary: 'The workbench menu the caller may see (features that exist only)',
+        body: scopeBody,
+        response: { 200: routersResponse, 401: errorEnvelope },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const menus = WORKBENCH_MENUS.filter((m) => m.available && hasPermission(caller, m.permission)).map(
+        ({ key, path, icon, title }) => ({ key, path, icon, title }),
+      );
+      return ok(request, menus);
+    },
+  );
+
+  app.get(
+    '/oauth2/session',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Whether the bearer token is still valid (401 with code 422 when not)',
+        response: { 200: z.object({ code: z.number(), msg: z.string(), data: z.object({ userId: z.string() }) }) },
+      },
+    },
+    async (request) => ok(request, { userId: callerOf(request).userId }),
+  );
+};

@@ -1,0 +1,56 @@
+import { envelopeOf } from '@kerf/contract';
+import { z } from 'zod';
+
+const field = z.string().max(512).optional();
+
+/** SPEC §7: form-encoded (or JSON) token request. */
+export const tokenRequest = z.object({
+  client_id: z.string().max(64).default(''),
+  client_secret: z.string().max(256).default(''),
+  grant_type: z.enum(['password', 'code', 'wechat']),
+  login_type: z.string().max(16).optional(),
+  account: field,
+  password: field,
+  code: field,
+  uuid: field,
+  ticket: field,
+});
+
+const userInfo = z.object({ loginType: z.string(), nickName: z.string(), avatar: z.string().nullable() });
+
+/** Success carries token and user_info at the top level (SPEC §7) and, for envelope readers, in data. */
+export const tokenResponse = z.object({
+  code: z.number(),
+  msg: z.string(),
+  token: z.string(),
+  user_info: userInfo,
+  data: z.object({ token: z.string(), user_info: userInfo }),
+});
+
+export const scopeBody = z.object({ scope: z.string().max(32).optional() }).nullish();
+
+export const publicUser = z.object({
+  userId: z.string(),
+  loginName: z.string(),
+  nickName: z.string(),
+  avatar: z.string().nullable(),
+  mobile: z.string().nullable(),
+  email: z.string().nullable(),
+  createdAt: z.string(),
+  lastLoginAt: z.string().nullable(),
+});
+
+export const permsResponse = envelopeOf(
+  z.object({ user: publicUser, roles: z.array(z.string()), permissions: z.array(z.string()) }),
+);
+
+export const routersResponse = envelopeOf(
+  z.array(
+    z.object({
+      key: z.string(),
+      path: z.string(),
+      icon: z.string(),
+      title: z.object({ 'zh-CN': z.string(), en: z.string() }),
+    }),
+  ),
+);

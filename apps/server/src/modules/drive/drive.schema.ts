@@ -1,0 +1,136 @@
+import { DRIVE_PAGE_LIMIT, envelopeOf, type FolderNode, pageOf } from '@kerf/contract';
+import { z } from 'zod';
+
+const id = z.string().uuid();
+/** The root folder is the virtual node 0 in the SPEC; '0', '' or nothing all mean the root. */
+const folderRef = z
+  .union([z.string(), z.number()])
+  .optional()
+  .transform((v) => (v === undefined || v === '' || v === 0 || v === '0' ? null : String(v)))
+  .pipe(id.nullable());
+
+/** A list of ids as the SPEC sends them: comma-joined (`userFileIds`) or an array. */
+export const idList = z
+  .union([z.string(), z.array(z.string())])
+  .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean))
+  .pipe(z.array(id).min(1).max(1000));
+
+/** SPEC §3 File/folder entry, as the web app reads it. */
+export const entry = z.object({
+  userFileId: z.string(),
+  id: z.string(),
+  folderId: z.string(),
+  fileName: z.string(),
+  name: z.string(),
+  extendName: z.string(),
+  filePath: z.string(),
+  path: z.string(),
+  isDir: z.union([z.literal(0), z.literal(1)]),
+  fileSize: z.number(),
+  uploadTime: z.string(),
+  deleteTime: z.string().nullable(),
+  deleteBatchNum: z.string().nullable(),
+  deleteFlag: z.number(),
+  childCount: z.number(),
+  imageWidth: z.number().nullable(),
+  imageHeight: z.number().nullable(),
+});
+
+export const listQuery = z.object({
+  fileType: z.coerce.number().int().default(0),
+  folderId: folderRef,
+  filePath: z.string().max(4096).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(500).default(DRIVE_PAGE_LIMIT),
+  sort: z.enum(['name', 'size', 'type', 'time']).default('name'),
+  order: z.enum(['asc', 'desc']).default('asc'),
+  /** Only names containing this (case-insensitive). */
+  keyword: z.string().max(255).optional(),
+});
+export const listResponse = envelopeOf(pageOf(entry));
+
+const treeNode: z.ZodType<FolderNode> = z.lazy(() =>
+  z.object({
+    id: z.string(),
+    label: z.string(),
+    name: z.string(),
+    filePath: z.string(),
+    path: z.string(),
+    parentId: z.string().nullable(),
+    children: z.array(treeNode),
+  }),
+);
+/** Tree answers also carry `success, data, message` (SPEC §7 "Tree fetch response"). */
+export const treeResponse = z.object({
+  code: z.number(),
+  msg: z.string(),
+  success: z.boolean(),
+  message: z.string(),
+  data: treeNode,
+});
+
+export const checkUniqueQuery = z.object({
+  parentId: folderRef,
+  name: z.string().max(1024),
+  id: id.optional(),
+});
+
+export const createFolderBody = z.object({
+  parentId: folderRef,
+  name: z.string().max(1024),
+  path: z.string().optional(),
+});
+export const updateFolderBody = z.object({ id, parentId: folderRef.optional(), name: z.string().max(1024).optional() });
+export const updateFileBody = z.object({
+  id,
+  folderId: folderRef.optional(),
+  fileName: z.string().max(1024).optional(),
+});
+export const deleteBody = z.object({
+  userFileIds: idList,
+  /** 1 to the recycle bin (default), 2 for good. */
+  deleteMode: z.coerce
+    .number()
+    .int()
+    .pipe(z.union([z.literal(1), z.literal(2)]))
+    .default(1),
+});
+export const moveBody = z.object({ userFileIds: idList, folderId: folderRef });
+export const batchBody = z.object({ deleteBatchNum: idList });
+/** The bin's entries by batch (deleteBatchNum) or by the deleted entries' ids (userFileIds). */
+export const binDeleteBody = z
+  .object({ deleteBatchNum: idList.optional(), userFileIds: idList.optional() })
+  .refine((b) => b.deleteBatchNum || b.userFileIds, { message: 'deleteBatchNum or userFileIds is required' });
+export const deleteOneBody = z.object({
+  userFileId: id,
+  deleteMode: deleteBody.shape.deleteMode,
+});
+export const deletePathsBody = z.object({
+  filePaths: z
+    .union([z.string(), z.array(z.string())])
+    .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean))
+    .pipe(z.array(z.string().max(4096)).min(1).max(1000)),
+  deleteMode: deleteBody.shape.deleteMode,
+});
+export const subfolderQuery = z.object({ parentId: folderRef });
+/** One level of the folder tree: `isLeaf` when the folder holds nothing. */
+export const treeNodeShape = z.object({
+  id: z.string(),
+  label: z.string(),
+  name: z.string(),
+  filePath: z.string(),
+  path: z.string(),
+  parentId: z.string(),
+  children: z.array(z.never()),
+  isLeaf: z.boolean(),
+});
+export const entryResponse = envelopeOf(entry);
+
+export const searchQuery = z.object({
+  keyword: z.string().max(255),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(500).default(DRIVE_PAGE_LIMIT),
+});
+export const searchResponse = envelopeOf(
+  pageOf(entry.extend({ highlightFields: z.object({ fileName: z.array(z.tuple([z.number(), z.number()])) }) })),
+);

@@ -1,0 +1,503 @@
+import { randomUUID } from 'node:crypto';
+import { driveMessages, entryNameProblem, extensionOf, joinPath } from '@kerf/contract';
+import { AppError } from '../../http/app-error.js';
+import {
+  type DriveRepository,
+  type EntryRow,
+  isNameClash,
+  pgErrorCode,
+  type SortKey,
+  type Tx,
+} from './drive.repository.js';
+
+const ROOT = { id: null, path: '/' } as const;
+type Place = { id: string | null; path: string };
+
+/** The folder an entry is, as a place to put things in. */
+function placeOf(folder: EntryRow): Place {
+  return { id: folder.id, path: joinPath(folder.parentPath, folder.name) };
+}
+
+export function fullPathOf(entry: Pick<EntryRow, 'parentPath' | 'name'>) {
+  return joinPath(entry.parentPath, entry.name);
+}
+
+/** The name trimmed, or 400 with the SPEC §5 message of the first rule it breaks. */
+export function checkName(name: string, kind: 'file' | 'folder'): string {
+  const problem = entryNameProblem(name, kind);
+  if (problem) throw AppError.badRequest(driveMessages[problem]);
+  return name.trim();
+}
+
+const notFound = () => AppError.notFound(driveMessages.notFound);
+const nameExists = () => AppError.conflict(driveMessages.nameExists);
+const quotaExceeded = () => new AppError(413, driveMessages.quotaExceeded, { code: 413 });
+
+/** A file entry with its bytes in the blob store. */
+export type StoredFile = EntryRow & { blobSha256: string };
+
+/** The entry if it is a stored file; a folder or nothing is not found. */
+function asFile(entry: EntryRow | undefined): StoredFile {
+  if (!entry || entry.isDir || !entry.blobSha256) throw notFound();
+  return entry as StoredFile;
+}
+
+/** `a/b/` → ['a', 'b'], each checked as a folder name; '' → []. */
+export function splitRelativePath(path: string | undefined): string[] {
+  return (path ?? '')
+    .split('/')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => checkName(part, 'folder'));
+}
+
+/** `name (1).ext`, `name (2).ext`… for a restored entry whose name was taken meanwhile. */
+export function numberedName(name: string, n: number, isDir: boolean): string {
+  const ext = isDir ? '' : extensionOf(name);
+  const base = ext ? name.slice(0, -(ext.length + 1)) : name;
+  return `${base} (${n})${ext ? `.${name.slice(-ext.length)}` : ''}`;
+}
+
+/**
+ * Folders and files of one person's drive: creation, listing, rename, move, recycle bin. Ids from a
+ * client are only ever looked up together with the caller's id, so another person's ids are "not found".
+ */
+export class DriveService {
+  constructor(private readonly repo: DriveRepository) {}
+
+  private async folderOrRoot(userId: string, folderId: string | null | undefined, tx?: Tx): Promise<Place> {
+    if (!folderId || folderId === '0') return ROOT;
+    const folder = await this.repo.findLive(userId, folderId, tx);
+    if (!folder?.isDir) throw notFound();
+    return placeOf(folder);
+  }
+
+  /** The folder at a path ('/' or '/a/b'), or not found. */
+  async folderAtPath(userId: string, path: string | undefined): Promise<Place> {
+    const clean = (path ?? '/').replace(/\/+$/, '') || '/';
+    if (clean === '/') return ROOT;
+    const folder = await this.repo.findFolderByPath(userId, clean);
+    if (!folder) throw notFound();
+    return placeOf(folder);
+  }
+
+  async createFolder(userId: string, input: { parentId?: string | null; name: string }): Promise<EntryRow> {
+    const name = checkName(input.name, 'folder');
+    return this.repo.db
+      .transaction(async (tx) => {
+        const parent = await this.folderOrRoot(userId, input.parentId, tx);
+        const row = await this.repo.insert(tx, {
+          userId,
+          parentId: parent.id,
+          parentPath: parent.path,
+          name,
+          isDir: true,
+        });
+        await this.repo.countChildren(tx, userId, parent.id, 1);
+        return row;
+      })
+      .catch((err) => {
+        throw isNameClash(err) ? nameExists() : err;
+      });
+  }
+
+  /**
+   * Files a blob that is already in the blob store (an upload's last step, or an instant upload of
+   * content stored before) under a name in a folder, charging its size to the quota. A name already
+   * taken is 名称已经存在.
+   */
+  async addFile(
+    userId: string,
+    input: { parentId?: string | null; name: string; blob: { sha256: string; size: number } },
+  ): Promise<EntryRow> {
+    return this.fileBlob(userId, { ...input, onClash: 'fail' });
+  }
+
+  /**
+   * Files a stored blob as an upload does: below the target folder (or the root, if that folder went
+   * meanwhile), inside `relativePath`'s folders (created when missing, reused when present), with
+   * `name (1)` when the name is taken. `within` runs in the same transaction (the upload's own row goes
+   * with it, so a crash never leaves both or neither).
+   */
+  async fileBlob(
+    userId: string,
+    input: {
+      parentId?: string | null;
+      relativePath?: string;
+      name: string;
+      blob: { sha256: string; size: number };
+      onClash?: 'fail' | 'number';
+      within?: (tx: Tx) => Promise<void>;
+    },
+  ): Promise<EntryRow> {
+    const name = checkName(input.name, 'file');
+    const folders = splitRelativePath(input.relativePath);
+    return this.repo
+      .withTreeLock(userId, async (tx) => {
+        // An upload whose folder went to the bin meanwhile lands at the root rather than failing.
+        let parent = await this.folderOrRoot(userId, input.parentId, tx).catch((err) => {
+          if (input.onClash === 'number') return ROOT;
+          throw err;
+        });
+        for (const folder of folders) parent = await this.ensureFolder(tx, userId, parent, folder);
+        let finalName = name;
+        if (input.onClash === 'number') {
+          for (let n = 1; await this.repo.nameTaken(userId, parent.id, finalName, { tx }); n++) {
+            finalName = numberedName(name, n, false);
+          }
+        }
+        if (!(await this.repo.referenceBlobs(tx, userId, [input.blob]))) {
+          throw quotaExceeded();
+        }
+        const row = await this.repo.insert(tx, {
+          userId,
+          parentId: parent.id,
+          parentPath: parent.path,
+          name: finalName,
+          isDir: false,
+          extendName: extensionOf(finalName),
+          blobSha256: input.blob.sha256,
+          fileSize: input.blob.size,
+        });
+        await this.repo.countChildren(tx, userId, parent.id, 1);
+        await input.within?.(tx);
+        return row;
+      })
+      .catch((err) => {
+        throw isNameClash(err) ? nameExists() : err;
+      });
+  }
+
+  /** The live folder `name` in `parent`, created when missing. */
+  private async ensureFolder(tx: Tx, userId: string, parent: Place, name: string): Promise<Place> {
+    const existing = await this.repo.findChild(tx, userId, parent.id, name);
+    if (existing?.isDir) return placeOf(existing);
+    if (existing) throw nameExists();
+    const row = await this.repo.insert(tx, { userId, parentId: parent.id, parentPath: parent.path, name, isDir: true });
+    await this.repo.countChildren(tx, userId, parent.id, 1);
+    return placeOf(row);
+  }
+
+  /** Refuses, before any byte is sent, a file that would not fit in the user's quota (存储空间不足). */
+  async assertRoomFor(userId: string, bytes: number): Promise<void> {
+    const account = await this.repo.ensureAccount(userId);
+    if (account.usedBytes + bytes > account.quotaBytes) {
+      throw quotaExceeded();
+    }
+  }
+
+  /** Forgets blobs unreferenced since before `before`, calling `drop` to remove each one's bytes. */
+  collectBlobs(before: Date, drop: (sha256: string) => Promise<void>, limit = 200): Promise<number> {
+    return this.repo.collectBlobs(before, limit, drop);
+  }
+
+  /** True when content with this hash and size is recorded as stored. */
+  blobKnown(sha256: string, size: number): Promise<boolean> {
+    return this.repo.blobKnown(sha256, size);
+  }
+
+  async quota(userId: string): Promise<{ usedBytes: number; quotaBytes: number }> {
+    const { usedBytes, quotaBytes } = await this.repo.ensureAccount(userId);
+    return { usedBytes, quotaBytes };
+  }
+
+  async setQuota(userId: string, quotaBytes: number): Promise<void> {
+    await this.repo.setQuota(userId, quotaBytes).catch((err) => {
+      // foreign_key_violation: no such person.
+      throw pgErrorCode(err) === '23503' ? AppError.notFound() : err;
+    });
+  }
+
+  /** The target folder of an upload, checked: another person's or a deleted folder is not found. */
+  async uploadTarget(userId: string, folderId: string | null | undefined): Promise<string | null> {
+    return (await this.folderOrRoot(userId, folderId)).id;
+  }
+
+  /** A live entry of the user by its full path (`a/b`, `/a/b` and `/a/b/` alike). */
+  private entryAtPath(userId: string, path: string): Promise<EntryRow | undefined> {
+    return this.repo.findByPath(userId, `/${path.replace(/^\/+|\/+$/g, '')}`);
+  }
+
+  /** A live file (not a folder) of the user by its full path, for download. */
+  async fileAtPath(userId: string, path: string): Promise<StoredFile> {
+    return asFile(await this.entryAtPath(userId, path));
+  }
+
+  /** A live file (not a folder) of the user, for download. */
+  async file(userId: string, id: string): Promise<StoredFile> {
+    return asFile(await this.repo.findLive(userId, id));
+  }
+
+  /**
+   * Entries to pack into one download: each chosen entry with its live subtree, as paths relative to
+   * the folder they were chosen in.
+   */
+  async packList(userId: string, ids: string[]): Promise<Array<{ path: string; entry: EntryRow }>> {
+    const out: Array<{ path: string; entry: EntryRow }> = [];
+    const seen = new Set<string>();
+    for (const id of ids) {
+      const entry = await this.repo.findLive(userId, id);
+      if (!entry) throw notFound();
+      const base = entry.parentPath;
+      const strip = (row: EntryRow) => fullPathOf(row).slice(base === '/' ? 1 : base.length + 1);
+      const rows = entry.isDir
+        ? [entry, ...(await this.repo.liveSubtree(this.repo.db, userId, fullPathOf(entry)))]
+        : [entry];
+      for (const row of rows) {
+        if (seen.has(row.id)) continue;
+        seen.add(row.id);
+        out.push({ path: strip(row), entry: row });
+      }
+    }
+    return out;
+  }
+
+  /** Empties bin batches deleted before `before` (the retention job); returns how many went. */
+  async purgeExpired(before: Date, limit = 100): Promise<number> {
+    const batches = await this.repo.expiredBatches(before, limit);
+    for (const { userId, batch } of batches) {
+      if (batch) await this.purge(userId, [batch]).catch(() => 0);
+    }
+    return batches.length;
+  }
+
+  /** True when `name` is free in the folder (SPEC checkUnique). */
+  async isNameFree(userId: string, parentId: string | null | undefined, name: string, exceptId?: string) {
+    const parent = await this.folderOrRoot(userId, parentId);
+    return !(await this.repo.nameTaken(userId, parent.id, name.trim(), { exceptId }));
+  }
+
+  async list(
+    userId: string,
+    where: { folderId?: string | null; filePath?: string },
+    page: {
+      page: number;
+      limit: number;
+      sort: SortKey;
+      order: 'asc' | 'desc';
+      keyword?: string;
+      foldersOnly?: boolean;
+    },
+  ) {
+    const folder = where.folderId
+      ? await this.folderOrRoot(userId, where.folderId)
+      : await this.folderAtPath(userId, where.filePath);
+    const query = { ...page, offset: (page.page - 1) * page.limit };
+    const [rows, total] = await Promise.all([
+      this.repo.listFolder(userId, folder.id, query),
+      page.keyword?.trim() || page.foldersOnly
+        ? this.repo.countInFolder(userId, folder.id, page.keyword, page.foldersOnly)
+        : this.repo.childCountOf(userId, folder.id),
+    ]);
+    return { folder, rows, total };
+  }
+
+  /** Files of one kind (images, video, audio) anywhere in the drive. */
+  async listKind(
+    userId: string,
+    extensions: readonly string[],
+    page: { page: number; limit: number; sort: SortKey; order: 'asc' | 'desc'; keyword?: string },
+  ) {
+    return this.repo.listByExtensions(userId, extensions, { ...page, offset: (page.page - 1) * page.limit });
+  }
+
+  async search(userId: string, keyword: string, page: { page: number; limit: number }) {
+    const word = keyword.trim();
+    if (!word) return { rows: [], total: 0 };
+    return this.repo.searchByName(userId, word, { offset: (page.page - 1) * page.limit, limit: page.limit });
+  }
+
+  async tree(userId: string) {
+    return this.repo.liveFolders(userId);
+  }
+
+  async rename(userId: string, id: string, newName: string): Promise<EntryRow> {
+    return this.repo
+      .withTreeLock(userId, async (tx) => {
+        const entry = await this.repo.findLive(userId, id, tx);
+        if (!entry) throw notFound();
+        const name = checkName(newName, entry.isDir ? 'folder' : 'file');
+        if (name === entry.name) return entry;
+        const row = await this.repo.update(tx, userId, id, { name, extendName: entry.isDir ? '' : extensionOf(name) });
+        if (entry.isDir) await this.repo.repath(tx, userId, fullPathOf(entry), joinPath(entry.parentPath, name));
+        return row!;
+      })
+      .catch((err) => {
+        throw isNameClash(err) ? nameExists() : err;
+      });
+  }
+
+  /** The SPEC's PUT calls: rename when a name is given, move when a target is given (both, in that order). */
+  async renameOrMove(userId: string, id: string, change: { name?: string; parentId?: string | null }) {
+    if (change.name !== undefined) await this.rename(userId, id, change.name);
+    if (change.parentId !== undefined) await this.move(userId, [id], change.parentId);
+    return change.name !== undefined ? 'renamed' : 'moved';
+  }
+
+  /** Moves entries into a folder. A folder into itself or below itself is 非法路径; into its own parent, nothing happens. */
+  async move(userId: string, ids: string[], targetId: string | null | undefined): Promise<number> {
+    return this.repo
+      .withTreeLock(userId, async (tx) => {
+        const target = await this.folderOrRoot(userId, targetId, tx);
+        let moved = 0;
+        for (const id of ids) {
+          const entry = await this.repo.findLive(userId, id, tx);
+          if (!entry) throw notFound();
+          if ((entry.parentId ?? null) === target.id) continue;
+          const from = fullPathOf(entry);
+          if (entry.isDir && (target.path === from || target.path.startsWith(`${from}/`))) {
+            throw AppError.badRequest(driveMessages.illegalPath);
+          }
+          await this.repo.update(tx, userId, id, { parentId: target.id, parentPath: target.path });
+          if (entry.isDir) await this.repo.repath(tx, userId, from, joinPath(target.path, entry.name));
+          await this.repo.countChildren(tx, userId, entry.parentId, -1);
+          await this.repo.countChildren(tx, userId, target.id, 1);
+          moved++;
+        }
+        return moved;
+      })
+      .catch((err) => {
+        throw isNameClash(err) ? nameExists() : err;
+      });
+  }
+
+  /**
+   * Copies entries into a folder: a folder with its live subtree. Rows are new, bytes are shared (each
+   * file's blob gains a reference) and the whole copy is charged to the quota at once. A copy into the
+   * folder it came from is named `name (1)`; a folder into itself or below is 非法路径.
+   */
+  async copy(userId: string, ids: string[], targetId: string | null | undefined): Promise<EntryRow[]> {
+    return this.repo.withTreeLock(userId, async (tx) => {
+      const target = await this.folderOrRoot(userId, targetId, tx);
+      const copies: EntryRow[] = [];
+      for (const id of ids) {
+        const entry = await this.repo.findLive(userId, id, tx);
+        if (!entry) throw notFound();
+        const from = fullPathOf(entry);
+        if (entry.isDir && (target.path === from || target.path.startsWith(`${from}/`))) {
+          throw AppError.badRequest(driveMessages.illegalPath);
+        }
+        let name = entry.name;
+        for (let n = 1; await this.repo.nameTaken(userId, target.id, name, { tx }); n++) {
+          name = numberedName(entry.name, n, entry.isDir);
+        }
+        const below = entry.isDir ? await this.repo.liveSubtree(tx, userId, from) : [];
+        const files = [entry, ...below].filter((r) => !r.isDir && r.blobSha256);
+        const blobs = files.map((r) => ({ sha256: r.blobSha256!, size: r.fileSize }));
+        if (blobs.length && !(await this.repo.referenceBlobs(tx, userId, blobs))) {
+          throw quotaExceeded();
+        }
+        const to = joinPath(target.path, name);
+        const newIds = new Map<string, string>([[entry.id, randomUUID()]]);
+        for (const row of below) newIds.set(row.id, randomUUID());
+        const now = new Date();
+        const fresh = (row: EntryRow) => ({
+          ...row,
+          id: newIds.get(row.id)!,
+          createdAt: now,
+          updatedAt: now,
+          deletedAt: null,
+          deleteBatchNum: null,
+          deleteRoot: false,
+        });
+        const top = await this.repo.insert(tx, { ...fresh(entry), name, parentId: target.id, parentPath: target.path });
+        await this.repo.insertMany(
+          tx,
+          below.map((row) => ({
+            ...fresh(row),
+            parentId: newIds.get(row.parentId!)!,
+            parentPath: to + row.parentPath.slice(from.length),
+          })),
+        );
+        await this.repo.countChildren(tx, userId, target.id, 1);
+        copies.push(top);
+      }
+      return copies;
+    });
+  }
+
+  /** Mode 1 moves each entry with its subtree to the bin as one batch; mode 2 removes it for good. */
+  async remove(userId: string, ids: string[], mode: 1 | 2): Promise<number> {
+    return this.repo.withTreeLock(userId, async (tx) => {
+      let count = 0;
+      for (const id of ids) {
+        const entry = await this.repo.findLive(userId, id, tx);
+        if (!entry) throw notFound();
+        const batch = randomUUID();
+        await this.repo.markDeleted(tx, userId, entry, batch, new Date());
+        await this.repo.countChildren(tx, userId, entry.parentId, -1);
+        if (mode === 2) await this.repo.purgeBatch(tx, userId, batch);
+        count++;
+      }
+      return count;
+    });
+  }
+
+  async bin(userId: string, page: { page: number; limit: number }) {
+    return this.repo.listBin(userId, { offset: (page.page - 1) * page.limit, limit: page.limit });
+  }
+
+  /**
+   * Puts batches back where they were. If that folder is gone the entry goes to the root; if its name
+   * was taken meanwhile it becomes `name (1)`.
+   */
+  async restore(userId: string, batches: string[]): Promise<number> {
+    return this.repo.withTreeLock(userId, async (tx) => {
+      let restored = 0;
+      for (const batch of batches) {
+        const root = await this.repo.batchRoot(tx, userId, batch);
+        if (!root?.deletedAt) throw notFound();
+        const parent = root.parentId ? await this.repo.findLive(userId, root.parentId, tx) : undefined;
+        const place: Place = parent?.isDir ? placeOf(parent) : ROOT;
+        let name = root.name;
+        for (let n = 1; await this.repo.nameTaken(userId, place.id, name, { tx }); n++) {
+          name = numberedName(root.name, n, root.isDir);
+        }
+        const from = fullPathOf(root);
+        // Re-place and rename while still in the bin, so the name index never sees the old name live twice.
+        await this.repo.update(tx, userId, root.id, { name, parentId: place.id, parentPath: place.path });
+        await this.repo.clearBatch(tx, userId, batch);
+        if (root.isDir) await this.repo.repath(tx, userId, from, joinPath(place.path, name));
+        await this.repo.countChildren(tx, userId, place.id, 1);
+        restored++;
+      }
+      return restored;
+    });
+  }
+
+  /** The bin batches of deleted entries chosen by id (the bin lists each batch by its root entry). */
+  async batchesOf(userId: string, rootIds: string[]): Promise<string[]> {
+    const batches = await this.repo.binBatches(userId, rootIds);
+    if (batches.length !== new Set(rootIds).size) throw notFound();
+    return batches;
+  }
+
+  /** Empties the bin. */
+  async emptyBin(userId: string): Promise<number> {
+    const batches = await this.repo.binBatches(userId);
+    return batches.length ? this.purge(userId, batches) : 0;
+  }
+
+  /** Deletes entries named by their full paths (mode 1 to the bin, 2 for good). */
+  async removePaths(userId: string, paths: string[], mode: 1 | 2): Promise<number> {
+    const ids: string[] = [];
+    for (const path of paths) {
+      const entry = await this.entryAtPath(userId, path);
+      if (!entry) throw notFound();
+      ids.push(entry.id);
+    }
+    return this.remove(userId, ids, mode);
+  }
+
+  /** Removes batches from the bin for good (permanent delete, empty bin, retention purge). */
+  async purge(userId: string, batches: string[]): Promise<number> {
+    return this.repo.withTreeLock(userId, async (tx) => {
+      let bytes = 0;
+      for (const batch of batches) {
+        if (!(await this.repo.batchRoot(tx, userId, batch))) throw notFound();
+        bytes += await this.repo.purgeBatch(tx, userId, batch);
+      }
+      return bytes;
+    });
+  }
+}

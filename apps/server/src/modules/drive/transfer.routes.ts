@@ -1,0 +1,400 @@
+import { PassThrough } from 'node:stream';
+import {
+  DEFAULT_QUOTA_BYTES,
+  driveMessages,
+  envelopeOf,
+  errorEnvelope,
+  SHA256_HEX,
+  transferMessages,
+} from '@kerf/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import mime from 'mime';
+import parseRange from 'range-parser';
+import { ZipFile } from 'yazl';
+import { z } from 'zod';
+import { AppError } from '../../http/app-error.js';
+import { contentDisposition } from '../../http/content-disposition.js';
+import { done, ok } from '../../http/envelope.js';
+import type { BlobStore } from '../../infra/blob/blob-store.js';
+import { callerOf } from '../auth/auth.plugin.js';
+import { presentEntry } from './drive.presenter.js';
+import { entry, idList } from './drive.schema.js';
+import type { DriveService, StoredFile } from './drive.service.js';
+import type { ExportFiles } from './export-files.js';
+import type { UploadService } from './upload.service.js';
+
+const tags = ['drive'];
+const READ = { permission: 'drive:file:list' } as const;
+const WRITE = { permission: 'drive:file:edit' } as const;
+/** Plain links (downloads) may authenticate with the web app's cookie. */
+const DOWNLOAD = { ...READ, tokenCookie: true } as const;
+const errors = { 400: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope, 413: errorEnvelope };
+const uuid = z.string().uuid();
+/** At most this many entries go into one zip. */
+const ZIP_MAX_ENTRIES = 20_000;
+/** Extensions whose bytes are already compressed: stored as they are in a zip. */
+const COMPRESSED = new Set(
+  'zip rar 7z gz tgz bz2 xz jpg jpeg png gif webp mp4 mov avi mkv webm mp3 flac aac ogg m4a pdf docx xlsx pptx'.split(
+    ' ',
+  ),
+);
+
+const initBody = z.object({
+  fileName: z.string().max(1024),
+  folderId: z.union([z.string(), z.number()]).optional(),
+  relativePath: z.string().max(4096).optional(),
+  fileSize: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  sha256: z
+    .string()
+    .transform((s) => s.toLowerCase())
+    .pipe(z.string().regex(SHA256_HEX)),
+});
+const ticket = z.object({
+  skipUpload: z.boolean(),
+  uploadId: z.string().optional(),
+  chunkSize: z.number().optional(),
+  totalChunks: z.number().optional(),
+  uploaded: z.array(z.number()).optional(),
+  entry: entry.optional(),
+});
+const pendingUpload = z.object({
+  uploadId: z.string(),
+  fileName: z.string(),
+  fileSize: z.number(),
+  sha256: z.string(),
+  uploadedBytes: z.number(),
+  targetPath: z.string(),
+  updatedAt: z.string(),
+});
+const quota = z.object({ usedBytes: z.number(), quotaBytes: z.number() });
+
+function wantsInline(value: string | undefined) {
+  return value === '1' || value === 'true';
+}
+
+/**
+ * Serves one stored file: whole or a byte range (206, RFC 9110), revalidated by its content hash as
+ * ETag (304), named in UTF-8 by Content-Disposition.
+ */
+async function sendBlob(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  blobs: BlobStore,
+  entry: StoredFile,
+  inline: boolean,
+) {
+  const file = { name: entry.name, sha256: entry.blobSha256, size: entry.fileSize, modified: entry.updatedAt };
+  const etag = `"${file.sha256}"`;
+  reply
+    .header('Accept-Ranges', 'bytes')
+    .header('ETag', etag)
+    .header('Last-Modified', file.modified.toUTCString())
+    .header('Cache-Control', 'private, no-cache')
+    .header('Content-Type', mime.getType(file.name) ?? 'application/octet-stream')
+    .header('Content-Disposition', contentDisposition(file.name, inline ? 'inline' : 'attachment'))
+    .header('X-Content-Type-Options', 'nosniff');
+  const ifNoneMatch = request.headers['if-none-match'];
+  if (ifNoneMatch?.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*')) {
+    return reply.code(304).send();
+  }
+  let range: { start: number; end: number } | undefined;
+  const rangeHeader = request.headers.range;
+  const ifRange = request.headers['if-range'];
+  if (rangeHeader && (!ifRange || ifRange === etag)) {
+    const parsed = parseRange(file.size, rangeHeader, { combine: true });
+    if (parsed === -1) {
+      return reply.code(416).header('Content-Range', `bytes */${file.size}`).send();
+    }
+    // A malformed header (-2) or several ranges: the whole file, as RFC 9110 allows.
+    if (parsed !== -2 && parsed.type === 'bytes' && parsed.length === 1) range = parsed[0];
+  }
+  const read = await blobs.get(file.sha256, range);
+  if (range) {
+    reply.code(206).header('Content-Range', `bytes ${read.start}-${read.end}/${read.size}`);
+  }
+  reply.header('Content-Length', String(read.end - read.start + 1));
+  return reply.send(read.stream);
+}
+
+/** A zip's name: the single folder's, else `kerf-YYYYMMDD-HHmmss.zip`. */
+function zipName(topNames: string[]): string {
+  if (topNames.length === 1) return `${topNames[0]}.zip`;
+  const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+  return `kerf-${stamp}.zip`;
+}
+
+/**
+ * Upload, download and quota calls of the drive (contract: packages/contract/src/transfer.ts), under
+ * /cloud-api. Chunks are raw bodies streamed to disk; downloads stream from the blob store.
+ */
+export const transferRoutes: FastifyPluginAsyncZod<{
+  drive: DriveService;
+  uploads: UploadService;
+  blobs: BlobStore;
+}> = async (app, { drive, uploads, blobs }) => {
+  app.post(
+    '/engine/filetransfer/upload/init',
+    {
+      // Asking again is how a client resumes, so it is never a duplicate submit.
+      config: { ...WRITE, duplicateSubmit: false },
+      schema: {
+        tags,
+        summary: 'Start or resume an upload; skipUpload with the entry when the content is stored already',
+        body: initBody,
+        response: { 200: envelopeOf(ticket), ...errors },
+      },
+    },
+    async (request) => {
+      const { folderId, ...rest } = request.body;
+      const folder =
+        folderId === undefined || folderId === '' || folderId === 0 || folderId === '0' ? null : String(folderId);
+      if (folder !== null && !uuid.safeParse(folder).success) throw AppError.notFound(driveMessages.notFound);
+      const result = await uploads.init(callerOf(request).userId, { ...rest, folderId: folder ?? undefined });
+      if (result.skipUpload)
+        return done(request, transferMessages.uploaded, { skipUpload: true, entry: presentEntry(result.entry) });
+      return ok(request, result);
+    },
+  );
+
+  await app.register(async (scope) => {
+    const raw = scope.withTypeProvider<ZodTypeProvider>();
+    // Chunk bodies are passed on as the request stream, never buffered.
+    raw.addContentTypeParser('*', (_request, payload, next) => next(null, payload));
+    raw.put(
+      '/engine/filetransfer/upload/:uploadId/:chunkIndex',
+      {
+        config: { ...WRITE, duplicateSubmit: false },
+        schema: {
+          tags,
+          summary: 'Send one chunk as the raw body (application/octet-stream); chunks may go in parallel',
+          params: z.object({ uploadId: uuid, chunkIndex: z.coerce.number().int().min(0) }),
+          response: { 200: envelopeOf(z.object({ uploaded: z.number(), totalChunks: z.number() })), ...errors },
+        },
+      },
+      async (request) => {
+        const length = request.headers['content-length'];
+        const result = await uploads.putChunk(
+          callerOf(request).userId,
+          request.params.uploadId,
+          request.params.chunkIndex,
+          (request.body as NodeJS.ReadableStream | undefined) ?? new PassThrough().end(),
+          length === undefined ? undefined : Number(length),
+        );
+        return ok(request, result);
+      },
+    );
+  });
+
+  app.post(
+    '/engine/filetransfer/upload/:uploadId/complete',
+    {
+      config: { ...WRITE, duplicateSubmit: false },
+      schema: {
+        tags,
+        summary: 'Check the assembled file against its SHA-256 and file it (409 lists missing chunks)',
+        params: z.object({ uploadId: uuid }),
+        response: { 200: envelopeOf(entry), ...errors },
+      },
+    },
+    async (request) => {
+      const row = await uploads.complete(callerOf(request).userId, request.params.uploadId);
+      return done(request, transferMessages.uploaded, presentEntry(row));
+    },
+  );
+
+  app.get(
+    '/engine/filetransfer/upload',
+    {
+      config: READ,
+      schema: { tags, summary: 'My unfinished uploads', response: { 200: envelopeOf(z.array(pendingUpload)) } },
+    },
+    async (request) => ok(request, await uploads.pending(callerOf(request).userId)),
+  );
+
+  app.delete(
+    '/engine/filetransfer/upload/:uploadId',
+    {
+      config: WRITE,
+      schema: {
+        tags,
+        summary: 'Cancel an upload and drop its bytes',
+        params: z.object({ uploadId: uuid }),
+        response: { 200: errorEnvelope, 404: errorEnvelope },
+      },
+    },
+    async (request) => {
+      await uploads.cancel(callerOf(request).userId, request.params.uploadId);
+      return done(request, transferMessages.cancelled);
+    },
+  );
+
+  app.get(
+    '/engine/filetransfer/downloadfile',
+    {
+      config: DOWNLOAD,
+      schema: {
+        tags,
+        summary: 'Download a file: Range, ETag/If-None-Match, UTF-8 file name; inline=1 to view in the browser',
+        querystring: z.object({ userFileId: uuid, inline: z.string().optional() }),
+        response: { 404: errorEnvelope },
+      },
+    },
+    async (request, reply) => {
+      const file = await drive.file(callerOf(request).userId, request.query.userFileId);
+      return sendBlob(request, reply, blobs, file, wantsInline(request.query.inline));
+    },
+  );
+
+  app.get(
+    '/engine/filetransfer/batchDownloadFile',
+    {
+      config: DOWNLOAD,
+      schema: {
+        tags,
+        summary: 'Download files and folders (userFileIds comma-joined) as one zip, streamed',
+        querystring: z.object({ userFileIds: idList }),
+        response: { 400: errorEnvelope, 404: errorEnvelope },
+      },
+    },
+    async (request, reply) => {
+      const userId = callerOf(request).userId;
+      const items = await drive.packList(userId, request.query.userFileIds);
+      if (items.length > ZIP_MAX_ENTRIES) throw AppError.badRequest(transferMessages.tooManyFiles);
+      const tops = items.filter((i) => !i.path.includes('/'));
+      const zip = new ZipFile();
+      for (const { path, entry: row } of items) {
+        const mtime = row.updatedAt;
+        if (row.isDir) {
+          zip.addEmptyDirectory(path, { mtime });
+        } else if (row.blobSha256) {
+          const sha = row.blobSha256;
+          zip.addReadStreamLazy(
+            path,
+            { mtime, size: row.fileSize, compress: !COMPRESSED.has(row.extendName) },
+            (cb) => {
+              blobs.get(sha).then(
+                (read) => cb(null, read.stream),
+                (error) => cb(error, undefined as never),
+              );
+            },
+          );
+        }
+      }
+      zip.end();
+      const name = zipName(tops.map((t) => t.entry.name));
+      reply
+        .header('Content-Type', 'application/zip')
+        .header('Content-Disposition', contentDisposition(name))
+        .header('Cache-Control', 'private, no-store');
+      return (reply as FastifyReply).send(zip.outputStream);
+    },
+  );
+
+  app.get(
+    '/engine/filetransfer/preview',
+    {
+      config: DOWNLOAD,
+      schema: {
+        tags,
+        summary: 'Thumbnails and previews (userFileId, isMin): reserved, answers 501 until previews are built',
+        querystring: z.object({ userFileId: uuid.optional(), isMin: z.string().optional() }),
+        response: { 501: errorEnvelope },
+      },
+    },
+    async () => {
+      throw new AppError(501, 'notImplemented', { code: 501 });
+    },
+  );
+
+  app.get(
+    '/engine/quota',
+    {
+      config: READ,
+      schema: { tags, summary: 'My storage: bytes used and total', response: { 200: envelopeOf(quota) } },
+    },
+    async (request) => ok(request, await drive.quota(callerOf(request).userId)),
+  );
+
+  app.put(
+    '/system/user/quota',
+    {
+      config: { permission: 'system:user:edit' },
+      schema: {
+        tags,
+        summary: "Set a person's drive quota in bytes (administrators)",
+        body: z.object({
+          userId: uuid,
+          quotaBytes: z.coerce
+            .number()
+            .int()
+            .min(0)
+            .max(2 ** 50)
+            .default(DEFAULT_QUOTA_BYTES),
+        }),
+        response: { 200: errorEnvelope, 404: errorEnvelope },
+      },
+    },
+    async (request) => {
+      await drive.setQuota(request.body.userId, request.body.quotaBytes);
+      return done(request, transferMessages.quotaUpdated);
+    },
+  );
+};
+
+/**
+ * SPEC §7 Download: `GET /web/common/download?fileName=&delete=` hands out a file the server made for
+ * the caller (removed after sending when `delete=true`), `GET /web/common/download/resource?resource=`
+ * a file of the caller's drive by its path. Both name the file in a `download-filename` header too.
+ */
+export const commonDownloadRoutes: FastifyPluginAsyncZod<{
+  drive: DriveService;
+  blobs: BlobStore;
+  exports: ExportFiles;
+}> = async (app, { drive, blobs, exports }) => {
+  app.get(
+    '/web/common/download',
+    {
+      config: DOWNLOAD,
+      schema: {
+        tags,
+        summary: 'Download a file the server prepared for me (an export); delete=true removes it afterwards',
+        querystring: z.object({ fileName: z.string().max(400), delete: z.string().optional() }),
+        response: { 404: errorEnvelope },
+      },
+    },
+    async (request, reply) => {
+      const file = await exports.open(callerOf(request).userId, request.query.fileName);
+      if (request.query.delete === 'true' || request.query.delete === '1') {
+        reply.raw.once('finish', () => {
+          file.remove().catch(() => {});
+        });
+      }
+      reply
+        .header('Content-Type', mime.getType(file.displayName) ?? 'application/octet-stream')
+        .header('Content-Length', String(file.size))
+        .header('Content-Disposition', contentDisposition(file.displayName))
+        .header('download-filename', encodeURIComponent(file.displayName))
+        .header('Cache-Control', 'private, no-store');
+      return (reply as FastifyReply).send(file.stream());
+    },
+  );
+
+  app.get(
+    '/web/common/download/resource',
+    {
+      config: DOWNLOAD,
+      schema: {
+        tags,
+        summary: 'Download a file of my drive by its path (e.g. /drawings/plate.zip)',
+        querystring: z.object({ resource: z.string().min(1).max(4096) }),
+        response: { 404: errorEnvelope },
+      },
+    },
+    async (request, reply) => {
+      const file = await drive.fileAtPath(callerOf(request).userId, request.query.resource);
+      reply.header('download-filename', encodeURIComponent(file.name));
+      return sendBlob(request, reply, blobs, file, false);
+    },
+  );
+};

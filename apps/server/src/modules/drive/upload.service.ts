@@ -1,0 +1,293 @@
+import { constants } from 'node:fs';
+import { mkdir, open, readdir, stat, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  chunkCount,
+  type PendingUpload,
+  SHA256_HEX,
+  transferMessages,
+  UPLOAD_CHUNK_BYTES,
+  type UploadInit,
+  type UploadTicket,
+} from '@kerf/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError } from '../../http/app-error.js';
+import type { BlobStore } from '../../infra/blob/blob-store.js';
+import type { EntryRow } from './drive.repository.js';
+import { checkName, type DriveService, splitRelativePath } from './drive.service.js';
+import { HashFrontier, type StagedFile } from './hash-frontier.js';
+import type { UploadRepository, UploadRow } from './upload.repository.js';
+
+const uploadNotFound = () => AppError.notFound(transferMessages.uploadNotFound);
+
+/** Counts the bytes passing and fails as soon as there are more than `limit`, before they are written. */
+function capped(limit: number) {
+  let seen = 0;
+  const counter = new Transform({
+    transform(piece: Buffer, _enc, done) {
+      seen += piece.length;
+      if (seen > limit) done(AppError.badRequest(transferMessages.chunkSizeWrong));
+      else done(null, piece);
+    },
+  });
+  return { counter, count: () => seen };
+}
+
+export type InitResult = { skipUpload: true; entry: EntryRow } | UploadTicket;
+
+/**
+ * Resumable uploads in chunks. `init` answers at once when the content is stored already (instant
+ * upload) and otherwise opens, or reopens, an upload whose chunks may come in any order and in
+ * parallel; each is written in place in a staging file and recorded only once whole, so a killed
+ * server resumes from the chunks it recorded. `complete` checks the file's SHA-256 against the one
+ * announced, moves the file into the blob store and files it, all before the entry is visible.
+ */
+export class UploadService {
+  private readonly frontier = new HashFrontier();
+  /** Chunks being written right now, so a second copy of one in flight is refused, not interleaved. */
+  private readonly writing = new Set<string>();
+  /** Background flushes of staging files in progress, by upload. */
+  private readonly flushing = new Map<string, Promise<void>>();
+
+  constructor(
+    private readonly deps: {
+      uploads: UploadRepository;
+      drive: DriveService;
+      blobs: BlobStore;
+      /** Where staging files live: the blob store's own staging folder, or DATA_DIR/uploads. */
+      stagingDir: string;
+      chunkBytes?: number;
+      log?: FastifyBaseLogger;
+    },
+  ) {}
+
+  async prepare() {
+    await mkdir(this.deps.stagingDir, { recursive: true });
+  }
+
+  private stagingPath(id: string) {
+    return join(this.deps.stagingDir, id);
+  }
+
+  private staged(row: UploadRow): StagedFile {
+    return { id: row.id, path: this.stagingPath(row.id), chunkSize: row.chunkSize, totalChunks: row.totalChunks };
+  }
+
+  private async ticket(row: UploadRow): Promise<UploadTicket> {
+    return {
+      skipUpload: false,
+      uploadId: row.id,
+      chunkSize: row.chunkSize,
+      totalChunks: row.totalChunks,
+      uploaded: await this.deps.uploads.chunks(row.id),
+    };
+  }
+
+  async init(userId: string, input: UploadInit): Promise<InitResult> {
+    const fileName = checkName(input.fileName, 'file');
+    if (!SHA256_HEX.test(input.sha256)) throw AppError.badRequest(transferMessages.checksumMismatch);
+    const relativePath = splitRelativePath(input.relativePath).join('/');
+    const parentId = await this.deps.drive.uploadTarget(userId, input.folderId);
+    await this.deps.drive.assertRoomFor(userId, input.fileSize);
+
+    const blob = { sha256: input.sha256, size: input.fileSize };
+    if (await this.storedAlready(blob)) {
+      const entry = await this.deps.drive.fileBlob(userId, {
+        parentId,
+        relativePath,
+        name: fileName,
+        blob,
+        onClash: 'number',
+      });
+      // The collector may have taken the bytes between the check and the reference: then upload after all.
+      if (await this.storedAlready(blob)) return { skipUpload: true, entry };
+      await this.deps.drive.remove(userId, [entry.id], 2);
+    }
+
+    const key = { sha256: input.sha256, fileSize: input.fileSize, parentId, relativePath, fileName };
+    const existing = await this.deps.uploads.findResumable(userId, key);
+    if (existing) {
+      await this.deps.uploads.touch(existing.id);
+      return this.ticket(existing);
+    }
+    const chunkSize = this.deps.chunkBytes ?? UPLOAD_CHUNK_BYTES;
+    const row = await this.deps.uploads.create({
+      userId,
+      ...key,
+      chunkSize,
+      totalChunks: chunkCount(input.fileSize, chunkSize),
+    });
+    return this.ticket(row);
+  }
+
+  private async storedAlready(blob: { sha256: string; size: number }) {
+    if (!(await this.deps.drive.blobKnown(blob.sha256, blob.size))) return false;
+    return (await this.deps.blobs.stat(blob.sha256))?.size === blob.size;
+  }
+
+  private async own(userId: string, uploadId: string): Promise<UploadRow> {
+    const row = await this.deps.uploads.find(userId, uploadId);
+    if (!row) throw uploadNotFound();
+    return row;
+  }
+
+  /** The size chunk `index` must have. */
+  private chunkLength(row: UploadRow, index: number): number {
+    if (!Number.isInteger(index) || index < 0 || index >= row.totalChunks) {
+      throw AppError.badRequest(transferMessages.chunkOutOfRange);
+    }
+    return index < row.totalChunks - 1 ? row.chunkSize : row.fileSize - row.chunkSize * (row.totalChunks - 1);
+  }
+
+  /**
+   * Writes one chunk at its place in the staging file, streaming (memory stays flat), and records it
+   * once the last byte is written. A chunk received before is not written again: the body is drained.
+   */
+  async putChunk(
+    userId: string,
+    uploadId: string,
+    index: number,
+    body: NodeJS.ReadableStream,
+    declaredLength?: number,
+  ): Promise<{ uploaded: number; totalChunks: number }> {
+    const found = await this.deps.uploads.findForChunk(userId, uploadId, index);
+    if (!found) throw uploadNotFound();
+    const row = found.upload;
+    const length = this.chunkLength(row, index);
+    if (declaredLength !== undefined && declaredLength !== length) {
+      throw AppError.badRequest(transferMessages.chunkSizeWrong);
+    }
+    const slot = `${row.id}:${index}`;
+    if (found.received || this.writing.has(slot)) {
+      // Received before (a retry after a lost answer), or arriving twice at once: keep the first copy.
+      (body as NodeJS.ReadableStream & { resume(): void }).resume();
+      return { uploaded: (await this.deps.uploads.chunks(row.id)).length, totalChunks: row.totalChunks };
+    }
+    this.writing.add(slot);
+    let uploaded: number | null;
+    try {
+      const { counter, count } = capped(length);
+      // Written in place, created by whichever chunk comes first, never truncated; the stream closes the file.
+      const file = await open(this.stagingPath(row.id), constants.O_WRONLY | constants.O_CREAT);
+      await pipeline(
+        body,
+        counter,
+        file.createWriteStream({ start: index * row.chunkSize, highWaterMark: 1024 * 1024 }),
+      );
+      if (count() !== length) throw AppError.badRequest(transferMessages.chunkSizeWrong);
+      uploaded = await this.deps.uploads.markChunk(row.id, index);
+      if (uploaded === null) throw uploadNotFound();
+    } finally {
+      this.writing.delete(slot);
+    }
+    this.flushLater(row.id);
+    this.frontier
+      .chunkWritten(this.staged(row), index, () => this.deps.uploads.chunks(row.id))
+      .catch((error) => this.deps.log?.warn({ err: error, uploadId }, 'hashing an upload ahead failed'));
+    return { uploaded, totalChunks: row.totalChunks };
+  }
+
+  /**
+   * Starts writing the staging file's dirty pages to disk in the background, one flush per upload at a
+   * time, so the durable copy grows with the upload and completing does not wait for a whole file.
+   */
+  private flushLater(id: string) {
+    if (this.flushing.has(id)) return;
+    const flush = open(this.stagingPath(id), 'r')
+      .then(async (file) => {
+        try {
+          await file.datasync();
+        } finally {
+          await file.close();
+        }
+      })
+      .catch(() => {})
+      .finally(() => this.flushing.delete(id));
+    this.flushing.set(id, flush);
+  }
+
+  /** Checks and files the assembled upload; the entry appears only with its blob stored. */
+  async complete(userId: string, uploadId: string): Promise<EntryRow> {
+    const row = await this.own(userId, uploadId);
+    const received = new Set(await this.deps.uploads.chunks(row.id));
+    const missing: number[] = [];
+    for (let i = 0; i < row.totalChunks && missing.length < 1000; i++) if (!received.has(i)) missing.push(i);
+    if (missing.length && row.fileSize > 0) {
+      throw new AppError(409, transferMessages.chunksMissing, { code: 409, data: { missing } });
+    }
+    const blob = { sha256: row.sha256, size: row.fileSize };
+    const path = this.stagingPath(row.id);
+    const staged = await stat(path).catch(() => null);
+    if (staged || row.fileSize === 0) {
+      if (!staged) await (await open(path, 'w')).close();
+      const sha256 = await this.frontier.digest(this.staged(row));
+      if (sha256 !== row.sha256) {
+        await this.deps.uploads.resetChunks(row.id);
+        throw new AppError(400, transferMessages.checksumMismatch, { code: 400 });
+      }
+      await this.deps.blobs.putFile(path, blob);
+    } else if ((await this.deps.blobs.stat(row.sha256))?.size !== row.fileSize) {
+      // Neither the staging file nor the blob: start over.
+      await this.deps.uploads.resetChunks(row.id);
+      throw new AppError(409, transferMessages.chunksMissing, { code: 409, data: { missing: [] } });
+    }
+    return this.deps.drive.fileBlob(userId, {
+      parentId: row.parentId,
+      relativePath: row.relativePath,
+      name: row.fileName,
+      blob,
+      onClash: 'number',
+      within: async (tx) => {
+        if (!(await this.deps.uploads.delete(userId, row.id, tx))) throw uploadNotFound();
+      },
+    });
+  }
+
+  async pending(userId: string): Promise<PendingUpload[]> {
+    const rows = await this.deps.uploads.pending(userId);
+    return rows.map(({ upload, received, folderPath }) => {
+      const base = folderPath ?? '/';
+      const target = upload.relativePath ? `${base === '/' ? '' : base}/${upload.relativePath}` : base;
+      return {
+        uploadId: upload.id,
+        fileName: upload.fileName,
+        fileSize: upload.fileSize,
+        sha256: upload.sha256,
+        uploadedBytes: Math.min(upload.fileSize, received * upload.chunkSize),
+        targetPath: target,
+        updatedAt: upload.updatedAt.toISOString(),
+      };
+    });
+  }
+
+  async cancel(userId: string, uploadId: string): Promise<void> {
+    if (!(await this.deps.uploads.delete(userId, uploadId))) throw uploadNotFound();
+    this.frontier.forget(uploadId);
+    await unlink(this.stagingPath(uploadId)).catch(() => {});
+  }
+
+  /**
+   * Drops uploads untouched since `before` with their files, and staging files that belong to no
+   * upload (a crash between writing and recording, or a cancel that lost its unlink).
+   */
+  async sweep(before: Date): Promise<number> {
+    let dropped = 0;
+    for (const { id, userId } of await this.deps.uploads.abandoned(before, 500)) {
+      await this.cancel(userId, id).catch(() => {});
+      dropped++;
+    }
+    const live = await this.deps.uploads.allIds();
+    for (const name of await readdir(this.deps.stagingDir).catch(() => [] as string[])) {
+      if (live.has(name)) continue;
+      const path = join(this.deps.stagingDir, name);
+      const info = await stat(path).catch(() => null);
+      if (info && info.mtime < before) {
+        await unlink(path).catch(() => {});
+        dropped++;
+      }
+    }
+    return dropped;
+  }
+}

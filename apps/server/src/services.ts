@@ -1,0 +1,143 @@
+import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.js';
+import type { DatabaseHandle } from './db/client.js';
+import type { BlobStore } from './infra/blob/blob-store.js';
+import type { Cache } from './infra/cache/cache.js';
+import { AccountService } from './modules/account/account.service.js';
+import { IdentityRepository } from './modules/account/identity.repository.js';
+import { ProfileService } from './modules/account/profile.service.js';
+import { UserRepository } from './modules/account/user.repository.js';
+import { ClientRepository } from './modules/auth/client.repository.js';
+import { LoginService } from './modules/auth/login.service.js';
+import { LoginLogRepository } from './modules/auth/login-log.repository.js';
+import { LoginThrottle } from './modules/auth/login-throttle.js';
+import { SessionRepository } from './modules/auth/session.repository.js';
+import { SessionService } from './modules/auth/session.service.js';
+import { DriveHousekeeping } from './modules/drive/drive.jobs.js';
+import { DriveRepository } from './modules/drive/drive.repository.js';
+import { DriveService } from './modules/drive/drive.service.js';
+import { ExportFiles } from './modules/drive/export-files.js';
+import { UploadRepository } from './modules/drive/upload.repository.js';
+import { UploadService } from './modules/drive/upload.service.js';
+import { ConfigRepository } from './modules/system/config.repository.js';
+import { ConfigService } from './modules/system/config.service.js';
+import { InstallationRepository } from './modules/system/installation.repository.js';
+import { VerificationCodeService } from './modules/verification/code.service.js';
+import {
+  ChannelCodeDelivery,
+  type CodeDelivery,
+  OutboxCodeDelivery,
+  SmtpCodeDelivery,
+  WebhookSmsDelivery,
+} from './modules/verification/code-delivery.js';
+import { ImageCaptchaService } from './modules/verification/image-captcha.service.js';
+import { WechatClient } from './modules/wechat/wechat.client.js';
+import { WechatService } from './modules/wechat/wechat.service.js';
+
+export interface Infrastructure {
+  database: DatabaseHandle;
+  blobs: BlobStore;
+  cache: Cache;
+  /** How verification codes reach people; defaults from configuration (SMTP, SMS webhook, outbox). */
+  delivery?: CodeDelivery;
+}
+
+/** Mail and SMS as configured; a channel with nothing configured writes to DATA_DIR/outbox.log. */
+export function codeDeliveryFor(config: Config, log: FastifyBaseLogger): CodeDelivery {
+  const outbox = new OutboxCodeDelivery(join(config.dataDir, 'outbox.log'), log);
+  return new ChannelCodeDelivery({
+    email: config.mail.smtpUrl ? new SmtpCodeDelivery(config.mail.smtpUrl, config.mail.from) : outbox,
+    mobile: config.sms.webhookUrl ? new WebhookSmsDelivery(config.sms.webhookUrl, config.sms.webhookToken) : outbox,
+  });
+}
+
+/** The composition of domain services over the infrastructure: one place that knows who needs whom. */
+export function createServices(config: Config, infra: Infrastructure, log: FastifyBaseLogger) {
+  const db = infra.database.db;
+  const users = new UserRepository(db);
+  const configs = new ConfigService(new ConfigRepository(db));
+  const codes = new VerificationCodeService(infra.cache);
+  const captcha = new ImageCaptchaService(infra.cache);
+  const sessions = new SessionService(new SessionRepository(db), config.sessions);
+  const clients = new ClientRepository(db);
+  const loginLog = new LoginLogRepository(db);
+  const identities = new IdentityRepository(db);
+  const accounts = new AccountService({
+    users,
+    codes,
+    configs,
+    delivery: infra.delivery ?? codeDeliveryFor(config, log),
+  });
+  const wechat = new WechatService({
+    client: config.wechat ? new WechatClient(config.wechat) : null,
+    cache: infra.cache,
+    identities,
+    users,
+    codes,
+    accounts,
+  });
+  const login = new LoginService({
+    clients,
+    users,
+    throttle: new LoginThrottle(infra.cache),
+    codes,
+    captcha,
+    sessions,
+    loginLog,
+    configs,
+    tickets: wechat,
+  });
+  const profiles = new ProfileService({
+    users,
+    identities,
+    sessions,
+    codes,
+    loginLog,
+    blobs: infra.blobs,
+    wechatEnabled: Boolean(config.wechat),
+  });
+  const drive = new DriveService(new DriveRepository(db));
+  const uploads = new UploadService({
+    uploads: new UploadRepository(db),
+    drive,
+    blobs: infra.blobs,
+    stagingDir: infra.blobs.stagingDir ?? join(config.dataDir, 'uploads'),
+    chunkBytes: config.drive.chunkBytes,
+    log,
+  });
+  const housekeeping = new DriveHousekeeping({ drive, uploads, blobs: infra.blobs, settings: config.drive, log });
+  return {
+    drive,
+    uploads,
+    exports: new ExportFiles(join(config.dataDir, 'exports')),
+    housekeeping,
+    users,
+    identities,
+    profiles,
+    wechat,
+    configs,
+    codes,
+    captcha,
+    sessions,
+    clients,
+    loginLog,
+    accounts,
+    login,
+    installation: new InstallationRepository(db),
+    /** Idempotent start-up work: built-in parameters, roles and the web client. */
+    async prepare() {
+      await uploads.prepare();
+      await configs.ensureDefaults();
+      await accounts.ensureRoles();
+      await clients.upsert({
+        clientId: config.webClient.clientId,
+        secret: config.webClient.clientSecret,
+        name: 'Kerf web app',
+        grantTypes: ['password', 'code', 'wechat'],
+      });
+    },
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

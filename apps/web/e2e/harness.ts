@@ -1,0 +1,55 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const SCREENSHOT_DIR = resolve(import.meta.dirname, '../../../.test-results/screenshots');
+
+/**
+ * One headless Chromium per spec file. `open()` gives a fresh context (own cookies and local storage)
+ * at a path under the running server; contexts are closed with the browser.
+ */
+export function useBrowser() {
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        '--disable-sync',
+        '--disable-quic',
+      ],
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    baseURL: () => inject('baseURL'),
+    async open(path = '/web/', options: { locale?: string; viewport?: { width: number; height: number } } = {}) {
+      if (!browser) throw new Error('browser not started');
+      const context = await browser.newContext({
+        baseURL: inject('baseURL'),
+        locale: options.locale ?? 'zh-CN',
+        viewport: options.viewport ?? { width: 1366, height: 850 },
+      });
+      contexts.push(context);
+      const page = await context.newPage();
+      await page.goto(path);
+      return { page, context };
+    },
+  };
+}
+
+/** Saves a full-page screenshot under .test-results/screenshots/NAME.png for a person to look at. */
+export async function shot(page: Page, name: string) {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: resolve(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}

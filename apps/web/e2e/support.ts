@@ -1,0 +1,143 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+import { passwordSignIn } from '../../server/e2e/server-process.js';
+
+/** The theme colour the app applied, as the CSS variable it keeps in sync with antd's colorPrimary. */
+export function themeColour(page: Page): Promise<string> {
+  return page.evaluate(() =>
+    getComputedStyle(document.documentElement).getPropertyValue('--kerf-primary').trim().toUpperCase(),
+  );
+}
+
+export function storedItem(page: Page, key: string): Promise<string | null> {
+  return page.evaluate((k) => localStorage.getItem(k), key);
+}
+
+/** Nothing may stick out sideways: a phone would show a horizontal scrollbar. */
+export async function expectNoSidewaysScroll(page: Page) {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+}
+
+export async function switchLanguage(page: Page, from: '切换语言' | 'Change language', to: '中文' | 'English') {
+  await page.getByRole('button', { name: from }).click();
+  await page.getByRole('menuitem', { name: to }).click();
+}
+
+/** Waits for running CSS animations and transitions (drawers sliding in, fades) to finish. */
+export async function animationsSettled(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+/* ---- accounts ---- */
+
+/** A fresh e-mail address per test, lower-case as the server stores it. */
+export function uniqueEmail(label: string): string {
+  return `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.kerf.test`;
+}
+
+/** A fresh mainland mobile number per test (139 + 8 digits). */
+export function uniqueMobile(): string {
+  return `139${String(Date.now() % 1e8).padStart(8, '0')}`;
+}
+
+/**
+ * The newest verification code sent to an address since a moment, read from DATA_DIR/outbox.log
+ * (one line per code: iso-time, channel, to, scene, code, subject, text; tab-separated). Waits for it.
+ */
+export async function newestCode(address: string, scene: string, since: number, timeoutMs = 10_000): Promise<string> {
+  const file = join(inject('dataDir'), 'outbox.log');
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const text = existsSync(file) ? await readFile(file, 'utf8') : '';
+    const hit = text
+      .split('\n')
+      .map((line) => line.split('\t'))
+      .filter(([at, , to, lineScene]) => to === address && lineScene === scene && Date.parse(at ?? '') >= since - 1000)
+      .at(-1);
+    if (hit?.[4]) return hit[4];
+    if (Date.now() > deadline) throw new Error(`no ${scene} code for ${address} in ${file}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function envelope(response: Response): Promise<{ code: number; msg: string; data: unknown; token?: string }> {
+  return (await response.json()) as { code: number; msg: string; data: unknown; token?: string };
+}
+
+/** Registers an account through the API (code from the outbox), for tests about something else. */
+export async function registerByApi(account: string, password: string, nickName?: string): Promise<void> {
+  const base = inject('baseURL');
+  const since = Date.now();
+  const sent = await fetch(`${base}/uac-api/captcha/getCode?${new URLSearchParams({ account, scene: 'register' })}`);
+  expect((await envelope(sent)).code).toBe(0);
+  const code = await newestCode(account, 'register', since);
+  const registered = await fetch(`${base}/uac-api/register/user/info`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ account, password, code, nickName }),
+  });
+  expect(await envelope(registered)).toMatchObject({ code: 0 });
+}
+
+/** A token from the password grant, as the web app would get it. */
+export async function tokenByApi(account: string, password: string): Promise<string> {
+  const body = await passwordSignIn(inject('baseURL'), account, password);
+  expect(body.code, JSON.stringify(body)).toBe(0);
+  return body.token!;
+}
+
+/** Signs a browser context in without the login page (for tests about signed-in screens). */
+export async function signInContext(context: BrowserContext, token: string): Promise<void> {
+  const url = inject('baseURL');
+  await context.addCookies([
+    { name: 'UAC-Token', value: token, url },
+    { name: 'UAC-Login-Type', value: '2', url },
+  ]);
+}
+
+export async function sessionToken(context: BrowserContext): Promise<string | undefined> {
+  return (await context.cookies()).find((cookie) => cookie.name === 'UAC-Token')?.value;
+}
+
+/** Fills and submits the password tab of /login (or /mobile/login). */
+export async function signInWithPassword(page: Page, account: string, password: string, english = false) {
+  const form = page.getByRole('form', { name: english ? 'Password' : '密码登录' });
+  await form.getByLabel(english ? 'Mobile number or e-mail' : '手机号或邮箱').fill(account);
+  await form.getByLabel(english ? 'Password' : '密码', { exact: true }).fill(password);
+  await form.getByLabel(english ? 'Password' : '密码', { exact: true }).press('Enter');
+}
+
+export const IPHONE = {
+  userAgent:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+  viewport: { width: 390, height: 844 },
+  isMobile: true,
+  hasTouch: true,
+} as const;
+
+/**
+ * A phone: a context with an iPhone user agent, made on the browser of a context the harness opened
+ * (the harness's `open` sets locale and viewport only). Closed with the browser.
+ */
+export async function openOnPhone(seed: BrowserContext, path: string) {
+  const browser = seed.browser();
+  if (!browser) throw new Error('no browser behind the context');
+  const context = await browser.newContext({ baseURL: inject('baseURL'), locale: 'zh-CN', ...IPHONE });
+  const page = await context.newPage();
+  await page.goto(path);
+  return { page, context };
+}

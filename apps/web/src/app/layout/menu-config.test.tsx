@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { activeMenuKey, MENU, type MenuEntry, menuFromServer, visibleMenu } from './menu-config';
+
+const entries: MenuEntry[] = [
+  { key: 'device', path: '/device', titleKey: 'route.home', icon: null, permission: 'device:list' },
+  { key: 'detail', path: '/device/detail', titleKey: 'route.home', icon: null },
+  { key: 'help', path: '/help', titleKey: 'route.help', icon: null },
+];
+
+describe('sidebar menu', () => {
+  it('lists the workbench and the help for now', () => {
+    expect(MENU.map((e) => e.path)).toEqual(['/workbench', '/help']);
+  });
+
+  it('hides entries whose permission the check refuses', () => {
+    expect(visibleMenu(entries, () => false).map((e) => e.key)).toEqual(['detail', 'help']);
+    expect(visibleMenu(entries, (p) => p === 'device:list').map((e) => e.key)).toEqual(['device', 'detail', 'help']);
+  });
+
+  it('highlights the entry with the longest matching path', () => {
+    expect(activeMenuKey(entries, '/device/detail')).toBe('detail');
+    expect(activeMenuKey(entries, '/device/42')).toBe('device');
+    expect(activeMenuKey(entries, '/devices')).toBeUndefined();
+  });
+});
+
+describe('server menus', () => {
+  const menus = menuFromServer([
+    { key: 'home', path: '/workbench?fileType=0', icon: 'home', title: { 'zh-CN': '首页', en: 'Home' } },
+    {
+      key: 'operationLog',
+      path: '/account?tab=log',
+      icon: 'history',
+      title: { 'zh-CN': '操作日志', en: 'Operation log' },
+    },
+    { key: 'future', path: '/future', icon: 'no-such-icon', title: { 'zh-CN': '未来', en: 'Future' } },
+  ]);
+
+  it('keeps the server order, adds the help, and has an icon for every entry', () => {
+    expect(menus.map((e) => e.key)).toEqual(['home', 'operationLog', 'future', 'help']);
+    expect(menus.every((e) => e.icon)).toBe(true);
+    expect(menus[0]?.title).toEqual({ 'zh-CN': '首页', en: 'Home' });
+  });
+
+  it('highlights entries with a query by page and query', () => {
+    expect(activeMenuKey(menus, '/workbench', '?fileType=0')).toBe('home');
+    expect(activeMenuKey(menus, '/workbench', '?fileType=1')).toBeUndefined();
+    // the bare address shows the page's default view
+    expect(activeMenuKey(menus, '/workbench')).toBe('home');
+    expect(activeMenuKey(menus, '/account', '?tab=log')).toBe('operationLog');
+    expect(activeMenuKey(menus, '/account')).toBeUndefined();
+    expect(activeMenuKey(menus, '/account', '?tab=security')).toBeUndefined();
+    expect(activeMenuKey(menus, '/help')).toBe('help');
+  });
+});

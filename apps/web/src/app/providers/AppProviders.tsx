@@ -1,0 +1,41 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App as AntdApp, ConfigProvider } from 'antd';
+import enUS from 'antd/locale/en_US';
+import zhCN from 'antd/locale/zh_CN';
+import { type ReactNode, useEffect, useMemo } from 'react';
+import { useSettings } from '../../stores/settings-store';
+import { buildTheme } from '../theme';
+import { RequestUiBridge } from './RequestUiBridge';
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    // The request client already tells the user what went wrong; retrying would repeat the toast.
+    queries: { retry: false, refetchOnWindowFocus: false },
+  },
+});
+
+/** Two-character Chinese labels stay as written (注册, not 注 册), like the rest of the text. */
+const BUTTON_CONFIG = { autoInsertSpace: false };
+
+/** Mirrors the theme colour into a CSS variable for plain CSS (logo, progress bar, home page). */
+function useThemeColourVariable(colour: string) {
+  useEffect(() => {
+    document.documentElement.style.setProperty('--kerf-primary', colour);
+    document.querySelector('meta[name="theme-color"]')?.setAttribute('content', colour);
+  }, [colour]);
+}
+
+export function AppProviders({ children }: { children: ReactNode }) {
+  const locale = useSettings((s) => s.locale);
+  const colour = useSettings((s) => s.layout.theme);
+  const theme = useMemo(() => buildTheme(colour), [colour]);
+  useThemeColourVariable(colour);
+  return (
+    <ConfigProvider locale={locale === 'en' ? enUS : zhCN} theme={theme} button={BUTTON_CONFIG}>
+      <AntdApp>
+        <RequestUiBridge />
+        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      </AntdApp>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,82 @@
+import { API_PREFIX } from '@kerf/contract';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { NotFoundPage } from '../features/system/not-found/NotFoundPage';
+import { routeGuardLoader } from './guards/route-guard';
+import type { RouteHandle } from './route-handle';
+import { BootFallback } from './shell/BootFallback';
+import { RootLayout } from './shell/RootLayout';
+import { RouteErrorPage } from './shell/RouteErrorPage';
+
+const handle = (h: RouteHandle) => h;
+
+const homePage = async () => ({ Component: (await import('../features/home/HomePage')).HomePage });
+const loginPage = async () => ({ Component: (await import('../features/auth/LoginPage')).LoginPage });
+
+/**
+ * All routes live under /web/ in history mode (SPEC §2). Pages load lazily; the root route runs the
+ * guards on every navigation. Sign-in pages stand alone; signed-in screens sit in the admin layout.
+ * Screens of later issues (drive, devices…) are added here.
+ */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootLayout,
+    ErrorBoundary: RouteErrorPage,
+    HydrateFallback: BootFallback,
+    loader: routeGuardLoader,
+    shouldRevalidate: () => true,
+    children: [
+      { index: true, lazy: homePage, handle: handle({ titleKey: 'route.home' }) },
+      { path: 'home', lazy: homePage, handle: handle({ titleKey: 'route.home' }) },
+      { path: 'login', lazy: loginPage, handle: handle({ titleKey: 'route.login' }) },
+      {
+        path: 'mobile/login',
+        lazy: async () => ({ Component: (await import('../features/auth/MobileLoginPage')).MobileLoginPage }),
+        handle: handle({ titleKey: 'route.login' }),
+      },
+      {
+        path: 'login/wechat',
+        lazy: async () => ({ Component: (await import('../features/auth/WechatCallbackPage')).WechatCallbackPage }),
+        handle: handle({ titleKey: 'route.wechatLogin' }),
+      },
+      {
+        path: 'register',
+        lazy: async () => ({ Component: (await import('../features/auth/RegisterPage')).RegisterPage }),
+        handle: handle({ titleKey: 'route.register' }),
+      },
+      {
+        path: 'forget',
+        lazy: async () => ({ Component: (await import('../features/auth/ForgetPasswordPage')).ForgetPasswordPage }),
+        handle: handle({ titleKey: 'route.forget' }),
+      },
+      {
+        lazy: async () => ({ Component: (await import('./layout/AdminLayout')).AdminLayout }),
+        children: [
+          {
+            path: 'workbench',
+            lazy: async () => ({ Component: (await import('../features/workbench/WorkbenchPage')).WorkbenchPage }),
+            handle: handle({ titleKey: 'route.workbench', affix: true }),
+          },
+          {
+            path: 'account',
+            lazy: async () => ({ Component: (await import('../features/account/AccountPage')).AccountPage }),
+            handle: handle({ titleKey: 'route.account' }),
+          },
+          {
+            path: 'help',
+            lazy: async () => ({ Component: (await import('../features/help/HelpPage')).HelpPage }),
+            handle: handle({ titleKey: 'route.help' }),
+          },
+        ],
+      },
+      {
+        path: '*',
+        // Not lazy: the error page shows it too, and it must work when chunks fail to load.
+        Component: NotFoundPage,
+        handle: handle({ titleKey: 'route.notFound' }),
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes, { basename: API_PREFIX.web });

@@ -1,0 +1,47 @@
+import { QuestionOutlined } from '@ant-design/icons';
+import { SCROLL_TO_TOP_MS } from '@kerf/contract';
+import { FloatButton } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { floatingHelpItems } from './floating-help-items';
+
+/** Bottom-right on every page: the help menu, and beside it a back-to-top button once the page scrolls. */
+export function FloatingHelp() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <FloatButton.BackTop
+        duration={SCROLL_TO_TOP_MS}
+        tooltip={t('floatHelp.backTop')}
+        aria-label={t('floatHelp.backTop')}
+        style={{ insetInlineEnd: 88 }}
+      />
+      <FloatButton.Group
+        trigger="click"
+        type="primary"
+        open={open}
+        onOpenChange={setOpen}
+        icon={<QuestionOutlined />}
+        tooltip={{ title: t('floatHelp.menu'), placement: 'left' }}
+        aria-label={t('floatHelp.menu')}
+        className="floating-help"
+      >
+        {floatingHelpItems.map((item) => (
+          <FloatButton
+            key={item.key}
+            icon={item.icon}
+            tooltip={{ title: t(item.labelKey), placement: 'left' }}
+            aria-label={t(item.labelKey)}
+            onClick={() => {
+              setOpen(false);
+              item.onSelect(navigate);
+            }}
+          />
+        ))}
+      </FloatButton.Group>
+    </>
+  );
+}

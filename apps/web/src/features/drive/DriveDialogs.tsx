@@ -1,0 +1,114 @@
+import { App } from 'antd';
+import { useTranslation } from 'react-i18next';
+import {
+  batchCopy,
+  batchMove,
+  createFolder,
+  type DriveEntry,
+  moveEntry,
+  renameEntry,
+  restoreBatches,
+} from '../../api/drive-api';
+import { isShownByClient, messageOf } from '../../api/request';
+import { DetailDialog } from './dialogs/DetailDialog';
+import { FolderPickerDialog } from './dialogs/FolderPickerDialog';
+import { NameDialog } from './dialogs/NameDialog';
+import { PreviewDialog } from './dialogs/PreviewDialog';
+import { RestoreDialog } from './dialogs/RestoreDialog';
+
+/** Which dialog the drive shows, with what it is about. */
+export type DriveDialog =
+  | { kind: 'newFolder'; parentId: string; parentPath: string }
+  | { kind: 'rename'; entry: DriveEntry }
+  | { kind: 'move' | 'copy'; entries: DriveEntry[]; startFolderId: string }
+  | { kind: 'detail'; entry: DriveEntry }
+  | { kind: 'preview'; entry: DriveEntry }
+  | { kind: 'restore'; entries: DriveEntry[] };
+
+/** Renders the open dialog and wires each to its call, its success message and a refresh. */
+export function DriveDialogs({
+  dialog,
+  onClose,
+  onChanged,
+}: {
+  dialog: DriveDialog | null;
+  onClose(): void;
+  /** Something changed on the server: clear the selection and refresh. */
+  onChanged(): void;
+}) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  if (!dialog) return null;
+
+  const succeeded = (text: string) => {
+    if (text) void message.success(text);
+    onClose();
+    onChanged();
+  };
+
+  switch (dialog.kind) {
+    case 'newFolder':
+      return (
+        <NameDialog
+          mode={dialog}
+          onSubmit={async (name) => (await createFolder(dialog.parentId, name, dialog.parentPath)).msg}
+          onDone={(_name, text) => succeeded(text)}
+          onClose={onClose}
+        />
+      );
+    case 'rename':
+      return (
+        <NameDialog
+          mode={dialog}
+          onSubmit={(name) => renameEntry(dialog.entry, name)}
+          onDone={(_name, text) => succeeded(text)}
+          onClose={onClose}
+        />
+      );
+    case 'move':
+    case 'copy': {
+      const ids = dialog.entries.map((e) => e.userFileId);
+      return (
+        <FolderPickerDialog
+          purpose={dialog.kind}
+          entries={dialog.entries}
+          startFolderId={dialog.startFolderId}
+          onConfirm={(target) =>
+            dialog.kind === 'copy'
+              ? batchCopy(ids, target.id)
+              : dialog.entries.length === 1
+                ? moveEntry(dialog.entries[0]!, target.id)
+                : batchMove(ids, target.id)
+          }
+          onDone={succeeded}
+          onClose={onClose}
+        />
+      );
+    }
+    case 'detail':
+      return <DetailDialog entry={dialog.entry} onClose={onClose} />;
+    case 'preview':
+      return <PreviewDialog entry={dialog.entry} onClose={onClose} />;
+    case 'restore': {
+      const batches = [...new Set(dialog.entries.map((e) => e.deleteBatchNum).filter((n): n is string => !!n))];
+      return (
+        <RestoreDialog
+          run={async () => {
+            try {
+              const text = await restoreBatches(batches);
+              void message.success(text);
+            } catch (error) {
+              if (!isShownByClient(error)) {
+                void message.error(t('drive.messages.restoreFailed', { message: messageOf(error) }));
+              }
+            }
+          }}
+          onFinished={() => {
+            onClose();
+            onChanged();
+          }}
+        />
+      );
+    }
+  }
+}

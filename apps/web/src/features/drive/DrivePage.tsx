@@ -1,0 +1,364 @@
+import { CloudUploadOutlined } from '@ant-design/icons';
+import { FILE_TYPE, messages, PAGE_SIZES } from '@kerf/contract';
+import { App, Input, Pagination } from 'antd';
+import { type DragEvent, type MouseEvent, useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DriveEntry } from '../../api/drive-api';
+import { useNarrowViewport } from '../../app/layout/use-narrow-viewport';
+import { driveSettingsStore, FILE_MODE, useDriveSettings } from '../../stores/drive-settings-store';
+import { useSettings } from '../../stores/settings-store';
+import { ContextMenu, type ContextMenuItem } from './components/ContextMenu';
+import { DriveEmpty } from './components/DriveEmpty';
+import { DrivePathBar } from './components/DrivePathBar';
+import { DriveSidePanel } from './components/DriveSidePanel';
+import { DriveToolbar } from './components/DriveToolbar';
+import { backgroundMenuItems, entryMenuItems } from './components/entry-menu-items';
+import { FileGrid } from './components/FileGrid';
+import { FileTable } from './components/FileTable';
+import { type DriveDialog, DriveDialogs } from './DriveDialogs';
+import './drive.css';
+import { useDriveActions } from './hooks/use-drive-actions';
+import {
+  useCurrentFolderId,
+  useDriveList,
+  useFolderTree,
+  useRefreshDrive,
+  useReportTreeFailure,
+} from './hooks/use-drive-data';
+import { useDriveKeyboard } from './hooks/use-drive-keyboard';
+import { useDriveLocation } from './hooks/use-drive-location';
+import { useSelection } from './hooks/use-selection';
+import { batchActions, type ContextAction, contextActions } from './model/context-menu-rules';
+import { fileKind, isPreviewable } from './model/file-kinds';
+import { folderByPath } from './model/folder-tree';
+import { useRefreshOnUploads } from './upload/drive-uploads';
+import { UploadPanel } from './upload/UploadPanel';
+import { useUploadPicker } from './upload/use-upload-picker';
+
+type MenuState = { x: number; y: number; entry: DriveEntry | null; batch: boolean };
+
+/**
+ * The drive at /workbench (SPEC §2): folders and files of the signed-in person, a category, the
+ * recycle bin, or search results, in a list or a grid, with the context menu, dialogs, keyboard and
+ * uploads. State that outlives the page (settings, uploads) lives in stores; this wires them up.
+ */
+export function DrivePage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const locale = useSettings((s) => s.locale);
+  const narrow = useNarrowViewport();
+  const { location, openFolder, openPath, goUp } = useDriveLocation();
+  const settings = useDriveSettings((s) => s);
+  const tree = useFolderTree();
+  useReportTreeFailure(tree.error);
+  const folderId = useCurrentFolderId(location, tree.data);
+  const refresh = useRefreshDrive();
+
+  // search: the words typed, and the words searched for
+  const [searchText, setSearchText] = useState('');
+  const [keyword, setKeyword] = useState('');
+  const locationKey = `${location.fileType}|${location.filePath}|${location.folderId ?? ''}`;
+  useEffect(() => {
+    // a new place (sidebar, tree, breadcrumb, back button) ends the search
+    if (locationKey) {
+      setKeyword('');
+      setSearchText('');
+    }
+  }, [locationKey]);
+
+  const listKey = `${locationKey}|${keyword}`;
+  const [paging, setPaging] = useState({ key: listKey, page: 1 });
+  const page = paging.key === listKey ? paging.page : 1;
+  const list = useDriveList({ location, page, settings, keyword });
+  const entries = useMemo(() => list.data?.list ?? [], [list.data]);
+  const total = list.data?.total ?? 0;
+
+  // after deleting the last entries of the last page, show the page before
+  useEffect(() => {
+    if (list.data && list.data.list.length === 0 && total > 0 && page > 1) {
+      setPaging({ key: listKey, page: Math.max(1, Math.ceil(total / settings.pageSize)) });
+    }
+  }, [list.data, total, page, listKey, settings.pageSize]);
+
+  useRefreshOnUploads(refresh);
+
+  const selection = useSelection(entries, `${listKey}|${page}`);
+  const [dialog, setDialog] = useState<DriveDialog | null>(null);
+  const [menu, setMenu] = useState<MenuState | null>(null);
+  const closeMenu = useCallback(() => setMenu(null), []);
+
+  const searching = keyword !== '';
+  // search results are live entries wherever the search started, the bin included
+  const inBin = location.fileType === FILE_TYPE.recycle && !searching;
+  const menuContext = { fileType: searching ? FILE_TYPE.all : location.fileType };
+  const canAddHere = location.fileType === FILE_TYPE.all && !searching && folderId !== undefined;
+  const currentFolder = { id: folderId ?? '0', path: location.filePath };
+  const actions = useDriveActions({ refresh, clearSelection: selection.clear });
+  const upload = useUploadPicker({ enabled: canAddHere, folderId: currentFolder.id, targetPath: currentFolder.path });
+
+  const leaveSearch = () => {
+    setKeyword('');
+    setSearchText('');
+  };
+
+  const open = (entry: DriveEntry) => {
+    if (inBin) {
+      setDialog({ kind: 'detail', entry });
+    } else if (entry.isDir) {
+      leaveSearch();
+      openFolder(entry);
+    } else if (isPreviewable(fileKind(entry))) {
+      setDialog({ kind: 'preview', entry });
+    } else {
+      actions.download([entry]);
+    }
+  };
+
+  const startFolderFor = (targets: DriveEntry[]) =>
+    location.fileType === FILE_TYPE.all && !searching ? currentFolder.id : (targets[0]?.folderId ?? '0');
+
+  const run = (action: ContextAction, targets: DriveEntry[]) => {
+    const first = targets[0];
+    if (!first) return;
+    switch (action) {
+      case 'view':
+        open(first);
+        break;
+      case 'download':
+        actions.download(targets);
+        break;
+      case 'restore':
+        setDialog({ kind: 'restore', entries: targets });
+        break;
+      case 'copy':
+      case 'move':
+        setDialog({ kind: action, entries: targets, startFolderId: startFolderFor(targets) });
+        break;
+      case 'rename':
+        setDialog({ kind: 'rename', entry: first });
+        break;
+      case 'copyLink':
+        void actions.copyLink(first);
+        break;
+      case 'delete':
+        actions.remove(targets, inBin);
+        break;
+      case 'detail':
+        setDialog({ kind: 'detail', entry: first });
+        break;
+      default:
+        void message.info(messages.notImplemented[locale]);
+    }
+  };
+
+  const onRowContextMenu = (entry: DriveEntry, event: MouseEvent) => {
+    event.preventDefault();
+    event.stopPropagation();
+    const batch = selection.has(entry.userFileId) && selection.count > 1;
+    if (!selection.has(entry.userFileId)) selection.only(entry.userFileId);
+    setMenu({ x: event.clientX, y: event.clientY, entry, batch });
+  };
+
+  const onMore = (entry: DriveEntry, event: MouseEvent) => {
+    const rect = (event.currentTarget as HTMLElement).getBoundingClientRect();
+    setMenu({ x: rect.left, y: rect.bottom + 4, entry, batch: false });
+  };
+
+  const onBackgroundContextMenu = (event: MouseEvent) => {
+    if ((event.target as HTMLElement).closest('.drive-row, .drive-tile, .ant-pagination')) return;
+    event.preventDefault();
+    selection.clear();
+    setMenu({ x: event.clientX, y: event.clientY, entry: null, batch: false });
+  };
+
+  const notYetText = messages.notImplemented[locale];
+  const menuItems: ContextMenuItem[] = !menu
+    ? []
+    : menu.entry === null
+      ? backgroundMenuItems(t, canAddHere)
+      : entryMenuItems(
+          menu.batch ? batchActions(selection.entries, menuContext) : contextActions(menu.entry, menuContext),
+          { t, inBin, isDir: !menu.batch && menu.entry.isDir === 1, notYetText },
+        );
+
+  const pickMenu = (key: string) => {
+    if (!menu) return;
+    if (menu.entry === null) {
+      if (key === 'newFolder')
+        setDialog({ kind: 'newFolder', parentId: currentFolder.id, parentPath: currentFolder.path });
+      if (key === 'uploadFiles') upload.chooseFiles();
+      if (key === 'uploadFolder') upload.chooseFolder();
+      if (key === 'refresh') void refresh();
+      return;
+    }
+    run(key as ContextAction, menu.batch ? selection.entries : [menu.entry]);
+  };
+
+  const allowed = (action: ContextAction, targets: DriveEntry[]) =>
+    targets.length > 0 &&
+    (targets.length === 1
+      ? contextActions(targets[0]!, menuContext).includes(action)
+      : batchActions(targets, menuContext).includes(action));
+
+  useDriveKeyboard(!dialog && !menu, {
+    onDelete: () => {
+      if (allowed('delete', selection.entries)) run('delete', selection.entries);
+    },
+    onRename: () => {
+      if (selection.count === 1 && allowed('rename', selection.entries)) run('rename', selection.entries);
+    },
+    onSelectAll: () => selection.all(),
+    onOpen: () => {
+      if (selection.count === 1) open(selection.entries[0]!);
+    },
+    onUp: () => {
+      if (searching) leaveSearch();
+      else goUp();
+    },
+    onClearSelection: selection.clear,
+  });
+
+  const viewProps = {
+    entries,
+    loading: list.isFetching && (list.isPlaceholderData || !list.data),
+    fileType: menuContext.fileType,
+    showLocation: searching || location.fileType !== FILE_TYPE.all,
+    selected: selection.ids,
+    onSelect: selection.click,
+    onSelectionChange: selection.set,
+    onOpen: open,
+    onContextMenu: onRowContextMenu,
+    onMore,
+    onOpenLocation: (entry: DriveEntry) => {
+      leaveSearch();
+      openPath(entry.filePath, entry.folderId);
+    },
+    empty: <DriveEmpty fileType={location.fileType} keyword={keyword} failed={list.isError} />,
+  };
+
+  return (
+    <div className={narrow ? 'drive is-narrow' : 'drive'}>
+      {narrow ? null : (
+        <DriveSidePanel
+          location={location}
+          onOpen={(folder) => {
+            leaveSearch();
+            openPath(folder.path, folder.id);
+          }}
+        />
+      )}
+      <section
+        className={upload.dragging ? 'drive-main is-dropping' : 'drive-main'}
+        aria-label={t('drive.title')}
+        onDragEnter={upload.onDragEnter}
+        onDragOver={upload.onDragOver}
+        onDragLeave={upload.onDragLeave}
+        onDrop={(event: DragEvent) => upload.onDrop(event)}
+      >
+        <header className="drive-head">
+          <DrivePathBar
+            location={location}
+            search={searching ? { keyword, total: list.isPlaceholderData || !list.data ? null : total } : null}
+            onOpenPath={(path) => openPath(path, folderByPath(tree.data, path)?.id)}
+            onUp={goUp}
+            onLeaveSearch={leaveSearch}
+          />
+          <Input.Search
+            className="drive-search"
+            placeholder={t('drive.toolbar.search')}
+            aria-label={t('drive.toolbar.search')}
+            allowClear
+            value={searchText}
+            onChange={(event) => {
+              setSearchText(event.target.value);
+              if (!event.target.value) setKeyword('');
+            }}
+            onSearch={(value) => setKeyword(value.trim())}
+          />
+        </header>
+        <DriveToolbar
+          settings={settings}
+          inBin={inBin}
+          canAddHere={canAddHere}
+          canSort={!searching}
+          showDeleteTime={inBin}
+          selectedCount={selection.count}
+          batch={batchActions(selection.entries, menuContext)}
+          onUploadFiles={upload.chooseFiles}
+          onUploadFolder={upload.chooseFolder}
+          onNewFolder={() =>
+            setDialog({ kind: 'newFolder', parentId: currentFolder.id, parentPath: currentFolder.path })
+          }
+          onEmptyBin={() => void actions.emptyBin()}
+          onBatch={(action) => run(action, selection.entries)}
+          onClearSelection={selection.clear}
+          onRefresh={() => void refresh()}
+        />
+        {/* biome-ignore lint/a11y/noStaticElementInteractions: the empty area's right-click menu mirrors the toolbar */}
+        <div className="drive-body" onContextMenu={onBackgroundContextMenu}>
+          {settings.fileMode === FILE_MODE.grid ? (
+            <FileGrid {...viewProps} gridSize={settings.gridSize} />
+          ) : (
+            <FileTable
+              {...viewProps}
+              columns={settings.columns}
+              sort={settings.sort}
+              onSort={searching ? undefined : driveSettingsStore.setSort}
+            />
+          )}
+        </div>
+        {total > 0 ? (
+          <footer className="drive-footer">
+            <Pagination
+              current={page}
+              pageSize={settings.pageSize}
+              total={total}
+              showSizeChanger
+              pageSizeOptions={PAGE_SIZES.map(String)}
+              // SPEC §9: seven pager buttons, five under 992 px
+              showLessItems={narrow}
+              showTotal={(count) => t('drive.pager.total', { total: count })}
+              onChange={(next, size) => {
+                if (size !== settings.pageSize) {
+                  driveSettingsStore.setPageSize(size);
+                  setPaging({ key: listKey, page: 1 });
+                } else {
+                  setPaging({ key: listKey, page: next });
+                }
+              }}
+            />
+          </footer>
+        ) : null}
+        {upload.dragging ? (
+          <div className="drive-drop" aria-hidden>
+            <CloudUploadOutlined className="drive-drop__icon" />
+            <div className="drive-drop__title">{t('drive.drop.title')}</div>
+            <div className="drive-drop__target">
+              {t('drive.drop.target', { path: location.filePath === '/' ? t('drive.root') : location.filePath })}
+            </div>
+          </div>
+        ) : null}
+        {upload.inputs}
+      </section>
+
+      {menu ? (
+        <ContextMenu
+          at={{ x: menu.x, y: menu.y }}
+          items={menuItems}
+          label={menu.entry?.fileName ?? t('drive.title')}
+          onPick={pickMenu}
+          onClose={closeMenu}
+        />
+      ) : null}
+      <DriveDialogs
+        dialog={dialog}
+        onClose={() => setDialog(null)}
+        onChanged={() => {
+          selection.clear();
+          void refresh();
+        }}
+      />
+      <UploadPanel resolveFolderId={(path) => folderByPath(tree.data, path)?.id} />
+    </div>
+  );
+}

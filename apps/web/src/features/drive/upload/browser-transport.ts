@@ -1,0 +1,13 @@
+import type { DriveEntry } from '../../../api/drive-api';
+import { cancelPendingUpload, completeUpload, initUpload, putChunk } from '../../../api/transfer-api';
+import { hashFile } from './hash-file';
+import type { UploadTransport } from './upload-queue';
+
+/** The queue's transport in the browser: the hashing worker and the transfer calls. */
+export const browserTransport: UploadTransport<DriveEntry> = {
+  hash: hashFile,
+  init: initUpload,
+  putChunk,
+  complete: completeUpload,
+  cancel: cancelPendingUpload,
+};

@@ -1,0 +1,77 @@
+import type { Bilingual } from './locale.js';
+
+/** SPEC §5 Folders and files: required, at most 255 characters, none of \ / : * ? " < > | */
+export const ENTRY_NAME_MAX = 255;
+export const FORBIDDEN_NAME_CHARS = /[\\/:*?"<>|]/;
+export const DEFAULT_QUOTA_BYTES = 10 * 1024 ** 3;
+export const RECYCLE_RETENTION_DAYS = 30;
+
+/** SPEC §2 fileType values. */
+export const FILE_TYPE = { all: 0, image: 1, video: 3, audio: 4, recycle: 6, shared: 7, myShares: 8 } as const;
+
+export const IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'gif', 'svg', 'bmp', 'webp', 'tif', 'tiff'] as const;
+export const VIDEO_EXTENSIONS = ['avi', 'mp4', 'mpg', 'mov', 'swf', 'webm', 'mkv'] as const;
+export const AUDIO_EXTENSIONS = ['mp3', 'flac', 'wav', 'ogg', 'aac', 'm4a'] as const;
+
+/** SPEC §3 folder tree node; the root is the virtual node '0' named '/'. */
+export interface FolderNode {
+  id: string;
+  label: string;
+  name: string;
+  filePath: string;
+  path: string;
+  parentId: string | null;
+  children: FolderNode[];
+}
+
+export const driveMessages = {
+  nameRequired: { 'zh-CN': '请输入文件名称', en: 'Please enter a name' },
+  folderNameRequired: { 'zh-CN': '请输入文件夹名称', en: 'Please enter a folder name' },
+  nameTooLong: {
+    'zh-CN': `名称不能超过${ENTRY_NAME_MAX}个字符`,
+    en: `The name must not exceed ${ENTRY_NAME_MAX} characters`,
+  },
+  nameForbiddenChars: {
+    'zh-CN': '名称不能包含下列任何字符：\\ / : * ? " < > |',
+    en: 'A name cannot contain any of these characters: \\ / : * ? " < > |',
+  },
+  nameExists: { 'zh-CN': '名称已经存在', en: 'That name already exists here' },
+  illegalPath: { 'zh-CN': '非法路径', en: 'Illegal path: a folder cannot go into itself or below itself' },
+  folderCreated: { 'zh-CN': '文件夹创建成功', en: 'Folder created' },
+  renamed: { 'zh-CN': '重命名成功', en: 'Renamed' },
+  deleted: { 'zh-CN': '删除成功', en: 'Deleted' },
+  moved: { 'zh-CN': '移动成功', en: 'Moved' },
+  copied: { 'zh-CN': '复制成功', en: 'Copied' },
+  restored: { 'zh-CN': '还原成功', en: 'Restored' },
+  quotaExceeded: { 'zh-CN': '存储空间不足', en: 'Not enough storage space' },
+  notFound: { 'zh-CN': '文件不存在或已被删除', en: 'The file does not exist or was deleted' },
+} as const satisfies Record<string, Bilingual>;
+
+/** Checks a file or folder name against SPEC §5; returns the message key of the first rule broken. */
+export function entryNameProblem(
+  name: string | null | undefined,
+  kind: 'file' | 'folder' = 'file',
+): keyof typeof driveMessages | null {
+  const value = (name ?? '').trim();
+  if (!value) return kind === 'folder' ? 'folderNameRequired' : 'nameRequired';
+  if (value.length > ENTRY_NAME_MAX) return 'nameTooLong';
+  if (FORBIDDEN_NAME_CHARS.test(value)) return 'nameForbiddenChars';
+  if (value === '.' || value === '..') return 'nameForbiddenChars';
+  return null;
+}
+
+/** The lower-case extension of a file name without the dot; '' when it has none. */
+export function extensionOf(fileName: string): string {
+  const dot = fileName.lastIndexOf('.');
+  return dot > 0 && dot < fileName.length - 1
+    ? fileName
+        .slice(dot + 1)
+        .toLowerCase()
+        .slice(0, 32)
+    : '';
+}
+
+/** `/a/b` + `c` → `/a/b/c`; the root is `/`. */
+export function joinPath(parentPath: string, name: string): string {
+  return parentPath === '/' ? `/${name}` : `${parentPath}/${name}`;
+}

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+/** The zod schema of an envelope around `data`, for route response schemas and the OpenAPI document. */
+export function envelopeOf<T extends z.ZodType>(data: T) {
+  return z.object({ code: z.number().int(), msg: z.string(), data });
+}
+
+export const errorEnvelope = envelopeOf(z.unknown().nullable());
+
+/** Pagination in queries: `page` from 1, `limit` rows per page (SPEC §9: drive lists default to 20). */
+export const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(500).default(20),
+});
+export type PageQuery = z.infer<typeof pageQuery>;
+
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({
+    list: z.array(item),
+    page: z.number().int(),
+    limit: z.number().int(),
+    total: z.number().int(),
+  });
+}

@@ -1,0 +1,93 @@
+import type { Bilingual } from './locale.js';
+
+/**
+ * The drive's transfer calls, in the style of the SPEC's engine calls (all under /cloud-api):
+ *
+ * - `POST /engine/filetransfer/upload/init` `{fileName, folderId?, relativePath?, fileSize, sha256}` →
+ *   `{skipUpload: true, entry}` when the content is already stored (instant upload), else
+ *   `{skipUpload: false, uploadId, chunkSize, totalChunks, uploaded}`. Asking again for the same file
+ *   and target gives the same `uploadId` with the chunks already received (resume).
+ * - `PUT /engine/filetransfer/upload/{uploadId}/{chunkIndex}` raw bytes (application/octet-stream).
+ * - `POST /engine/filetransfer/upload/{uploadId}/complete` → the new entry.
+ * - `GET /engine/filetransfer/upload` → my unfinished uploads; `DELETE …/upload/{uploadId}` cancels one.
+ * - `GET /engine/filetransfer/downloadfile?userFileId=` streams a file (Range, ETag, UTF-8 name).
+ * - `GET /engine/filetransfer/batchDownloadFile?userFileIds=a,b` streams several entries as one zip.
+ * - `GET /engine/quota` → my used and total bytes.
+ */
+export const TRANSFER_PATHS = {
+  init: '/engine/filetransfer/upload/init',
+  uploads: '/engine/filetransfer/upload',
+  download: '/engine/filetransfer/downloadfile',
+  batchDownload: '/engine/filetransfer/batchDownloadFile',
+  quota: '/engine/quota',
+} as const;
+
+/** Chunks are this big (the last may be shorter); the server may answer with another size. */
+export const UPLOAD_CHUNK_BYTES = 8 * 1024 * 1024;
+/** Chunks a client sends at once. */
+export const UPLOAD_PARALLEL_CHUNKS = 3;
+/** Unfinished uploads untouched this long are dropped with their bytes. */
+export const UPLOAD_ABANDON_HOURS = 72;
+/** An unreferenced blob is kept this long before it is collected, so an upload racing the collector wins. */
+export const BLOB_GRACE_HOURS = 24;
+
+export const SHA256_HEX = /^[0-9a-f]{64}$/;
+
+export interface UploadInit {
+  fileName: string;
+  /** Target folder; '0' or absent is the root. */
+  folderId?: string;
+  /** For folder uploads: the folders between the target and the file, `a/b`; created when missing. */
+  relativePath?: string;
+  fileSize: number;
+  /** Lower-case hex SHA-256 of the whole file, computed by the client before sending. */
+  sha256: string;
+}
+
+export interface UploadTicket {
+  skipUpload: false;
+  uploadId: string;
+  chunkSize: number;
+  totalChunks: number;
+  /** Indices of the chunks the server already has. */
+  uploaded: number[];
+}
+
+export interface PendingUpload {
+  uploadId: string;
+  fileName: string;
+  fileSize: number;
+  sha256: string;
+  uploadedBytes: number;
+  /** Where the file will land, e.g. `/docs/a`. */
+  targetPath: string;
+  updatedAt: string;
+}
+
+export interface Quota {
+  usedBytes: number;
+  quotaBytes: number;
+}
+
+export function chunkCount(fileSize: number, chunkSize: number): number {
+  return Math.max(1, Math.ceil(fileSize / chunkSize));
+}
+
+export const transferMessages = {
+  uploadNotFound: { 'zh-CN': '上传任务不存在或已过期', en: 'The upload does not exist or has expired' },
+  chunkOutOfRange: { 'zh-CN': '分片序号超出范围', en: 'The chunk number is out of range' },
+  chunkSizeWrong: { 'zh-CN': '分片大小不正确', en: 'The chunk has the wrong size' },
+  chunksMissing: { 'zh-CN': '文件分片不完整', en: 'Some chunks have not arrived yet' },
+  checksumMismatch: {
+    'zh-CN': '文件校验失败，请重新上传',
+    en: 'The file does not match its checksum; please upload it again',
+  },
+  uploaded: { 'zh-CN': '上传成功', en: 'Uploaded' },
+  cancelled: { 'zh-CN': '已取消上传', en: 'Upload cancelled' },
+  downloadFailed: {
+    'zh-CN': '下载文件出现错误，请联系管理员',
+    en: 'The download failed; please contact the administrator',
+  },
+  tooManyFiles: { 'zh-CN': '文件数量超出', en: 'Too many files' },
+  quotaUpdated: { 'zh-CN': '修改成功', en: 'Updated' },
+} as const satisfies Record<string, Bilingual>;

@@ -1,0 +1,39 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * One Vitest run, four projects. `npm test` (scripts/test.mjs) runs the first three, builds the app,
+ * then runs the end-to-end project against the built server in the system Chromium.
+ */
+export default defineConfig({
+  test: {
+    // PGlite instances are heavy (a WASM Postgres each); two workers suit a two-core machine.
+    maxWorkers: 2,
+    projects: [
+      {
+        test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'] },
+      },
+      {
+        test: {
+          name: 'server',
+          root: 'apps/server',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.{ts,tsx}'] },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['apps/*/e2e/**/*.e2e.ts'],
+          globalSetup: ['apps/web/e2e/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
