@@ -17,6 +17,7 @@ import { driveRoutes } from './modules/drive/drive.routes.js';
 import { commonDownloadRoutes, transferRoutes } from './modules/drive/transfer.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { HealthService } from './modules/health/health.service.js';
+import { presentMyShared, shareLinkRoutes, shareRoutes } from './modules/share/share.routes.js';
 import { configRoutes } from './modules/system/config.routes.js';
 import { wechatRoutes } from './modules/wechat/wechat.routes.js';
 import { createServices, type Infrastructure, type Services } from './services.js';
@@ -121,11 +122,19 @@ export async function buildApp({
     async (cloud) => {
       await cloud.register(healthRoutes, { health });
       await cloud.register(configRoutes, { configs: s.configs });
-      await cloud.register(driveRoutes, { drive: s.drive });
+      await cloud.register(driveRoutes, {
+        drive: s.drive,
+        sharedEntries: async (userId, code, page) => {
+          const { rows, total } = await s.shares.sharedEntries(userId, code, page);
+          return { list: rows.map(presentMyShared), total };
+        },
+      });
+      await cloud.register(shareRoutes, { shares: s.shares, blobs: infra.blobs });
       await cloud.register(transferRoutes, { drive: s.drive, uploads: s.uploads, blobs: infra.blobs });
     },
     { prefix: '/cloud-api' },
   );
+  await app.register(shareLinkRoutes);
   await app.register(commonDownloadRoutes, { drive: s.drive, blobs: infra.blobs, exports: s.exports });
   await app.register(
     async (uac) => {

@@ -20,6 +20,8 @@ import { DriveService } from './modules/drive/drive.service.js';
 import { ExportFiles } from './modules/drive/export-files.js';
 import { UploadRepository } from './modules/drive/upload.repository.js';
 import { UploadService } from './modules/drive/upload.service.js';
+import { ShareRepository } from './modules/share/share.repository.js';
+import { ShareService } from './modules/share/share.service.js';
 import { ConfigRepository } from './modules/system/config.repository.js';
 import { ConfigService } from './modules/system/config.service.js';
 import { InstallationRepository } from './modules/system/installation.repository.js';
@@ -97,7 +99,9 @@ export function createServices(config: Config, infra: Infrastructure, log: Fasti
     blobs: infra.blobs,
     wechatEnabled: Boolean(config.wechat),
   });
-  const drive = new DriveService(new DriveRepository(db));
+  const entries = new DriveRepository(db);
+  const drive = new DriveService(entries);
+  const shares = new ShareService(new ShareRepository(db), entries, drive, infra.cache);
   const uploads = new UploadService({
     uploads: new UploadRepository(db),
     drive,
@@ -109,6 +113,7 @@ export function createServices(config: Config, infra: Infrastructure, log: Fasti
   const housekeeping = new DriveHousekeeping({ drive, uploads, blobs: infra.blobs, settings: config.drive, log });
   return {
     drive,
+    shares,
     uploads,
     exports: new ExportFiles(join(config.dataDir, 'exports')),
     housekeeping,

@@ -114,6 +114,7 @@ describe.each(testDatabases)('accounts on $name', (database) => {
       'driveImages',
       'driveVideo',
       'driveAudio',
+      'myShares',
       'recycleBin',
       'operationLog',
     ]);

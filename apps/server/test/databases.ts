@@ -42,6 +42,15 @@ function postgres(adminUrl: string): TestDatabase {
           const drop = new pg.Client({ connectionString: adminUrl });
           await drop.connect();
           try {
+            // pool.end() resolves before its sockets have closed; dropping "with (force)" at that moment
+            // kills backends mid-goodbye, and their clients raise FATAL 57P01 with no one listening.
+            for (let i = 0; i < 50; i++) {
+              const { rows } = await drop.query('select count(*)::int as n from pg_stat_activity where datname = $1', [
+                name,
+              ]);
+              if (rows[0].n === 0) break;
+              await new Promise((resolve) => setTimeout(resolve, 100));
+            }
             await drop.query(`drop database if exists ${name} with (force)`);
           } finally {
             await drop.end();

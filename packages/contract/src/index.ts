@@ -7,4 +7,5 @@ export * from './menus.js';
 export * from './messages.js';
 export * from './permissions.js';
 export * from './result.js';
+export * from './share.js';
 export * from './transfer.js';

@@ -47,6 +47,14 @@ export const WORKBENCH_MENUS: readonly MenuEntry[] = [
     available: true,
   },
   {
+    key: 'myShares',
+    path: '/workbench?fileType=8',
+    icon: 'share',
+    title: { 'zh-CN': '我的分享', en: 'My shares' },
+    permission: 'share:link:list',
+    available: true,
+  },
+  {
     key: 'recycleBin',
     path: '/workbench?fileType=6',
     icon: 'recycle',

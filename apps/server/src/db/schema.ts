@@ -8,6 +8,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -307,4 +308,53 @@ export const driveUploadChunks = pgTable(
     chunkIndex: integer('chunk_index').notNull(),
   },
   (t) => [primaryKey({ columns: [t.uploadId, t.chunkIndex] })],
+);
+
+// ---------------------------------------------------------------------------------------------------
+// Share links (SPEC §3 share fields, §4 "Shared (type 8) with an expiry")
+
+/**
+ * A share link: some of a person's entries, reachable by anyone holding `code` (the link's
+ * shareBatchNum) and, for shareType 1, the extraction code, until `endTime`. Cancelling deletes it.
+ */
+export const driveShares = pgTable(
+  'drive_shares',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The link's code, `{origin}/share/{code}` (SPEC shareBatchNum). */
+    code: varchar('code', { length: 32 }).notNull(),
+    /** SPEC shareType: 0 open to the link, 1 needs the extraction code. */
+    shareType: smallint('share_type').notNull().default(0),
+    /** Shown to the owner in my shares; '' for an open share. */
+    extractionCode: varchar('extraction_code', { length: 16 }).notNull().default(''),
+    remarks: varchar('remarks', { length: 200 }).notNull().default(''),
+    endTime: timestamp('end_time', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    viewCount: integer('view_count').notNull().default(0),
+    downloadCount: integer('download_count').notNull().default(0),
+    saveCount: integer('save_count').notNull().default(0),
+    /** Wrong extraction codes since `failureWindowStart`; enough of them lock the share until `lockedUntil`. */
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    failureWindowStart: timestamp('failure_window_start', { withTimezone: true }),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('drive_shares_code_idx').on(t.code), index('drive_shares_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** The entries a share names directly; a shared folder brings its live subtree as it is when read. */
+export const driveShareItems = pgTable(
+  'drive_share_items',
+  {
+    shareId: uuid('share_id')
+      .notNull()
+      .references(() => driveShares.id, { onDelete: 'cascade' }),
+    entryId: uuid('entry_id')
+      .notNull()
+      .references(() => driveEntries.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.shareId, t.entryId] }), index('drive_share_items_entry_idx').on(t.entryId)],
 );

@@ -77,10 +77,16 @@ function nameContains(keyword: string | undefined): SQL | undefined {
 export class DriveRepository {
   constructor(readonly db: Database) {}
 
-  /** Runs `work` in a transaction holding the owner's tree lock. */
-  withTreeLock<T>(userId: string, work: (tx: Tx) => Promise<T>): Promise<T> {
+  /**
+   * Runs `work` in a transaction holding the owner's tree lock; with several owners (a copy from one
+   * drive into another), all their locks, always taken in the same order so two copies never deadlock.
+   */
+  withTreeLock<T>(userIds: string | string[], work: (tx: Tx) => Promise<T>): Promise<T> {
+    const owners = [...new Set(([] as string[]).concat(userIds))].sort();
     return this.db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`drive:${userId}`}, 0))`);
+      for (const owner of owners) {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`drive:${owner}`}, 0))`);
+      }
       return work(tx);
     });
   }

@@ -23,6 +23,7 @@ import {
   deleteBody,
   deleteOneBody,
   deletePathsBody,
+  type entry,
   entryResponse,
   listQuery,
   listResponse,
@@ -37,6 +38,13 @@ import {
 } from './drive.schema.js';
 import type { DriveService } from './drive.service.js';
 
+/** A page of my shared entries, presented with their share's fields. */
+export type SharedEntries = (
+  userId: string,
+  shareBatchNum: string | undefined,
+  page: { page: number; limit: number },
+) => Promise<{ list: Array<z.input<typeof entry>>; total: number }>;
+
 /** The SPEC's file kinds listed across the whole drive. */
 const KIND_EXTENSIONS: Record<number, readonly string[]> = {
   [FILE_TYPE.image]: IMAGE_EXTENSIONS,
@@ -50,7 +58,11 @@ const tags = ['drive'];
 const errors = { 400: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope };
 
 /** The drive's folder and file calls (SPEC §7 Files and folders), all under /cloud-api/engine. */
-export const driveRoutes: FastifyPluginAsyncZod<{ drive: DriveService }> = async (app, { drive }) => {
+export const driveRoutes: FastifyPluginAsyncZod<{
+  drive: DriveService;
+  /** My shared entries (fileType 8), from the share module. */
+  sharedEntries?: SharedEntries;
+}> = async (app, { drive, sharedEntries }) => {
   app.get(
     '/engine/folder/treeData',
     {
@@ -137,7 +149,7 @@ export const driveRoutes: FastifyPluginAsyncZod<{ drive: DriveService }> = async
       schema: {
         tags,
         summary:
-          'A page of a folder (fileType 0, by folderId or filePath), of all images (1), videos (3) or audio (4), or of the recycle bin (6)',
+          'A page of a folder (fileType 0, by folderId or filePath), of all images (1), videos (3) or audio (4), of the recycle bin (6), or of my shares (8, one share with shareBatchNum)',
         querystring: listQuery,
         response: { 200: listResponse, 400: errorEnvelope, 404: errorEnvelope, 501: errorEnvelope },
       },
@@ -148,6 +160,10 @@ export const driveRoutes: FastifyPluginAsyncZod<{ drive: DriveService }> = async
       if (q.fileType === FILE_TYPE.recycle) {
         const { rows, total } = await drive.bin(userId, q);
         return ok(request, { list: rows.map(presentEntry), total, page: q.page, limit: q.limit });
+      }
+      if (q.fileType === FILE_TYPE.myShares && sharedEntries) {
+        const { list, total } = await sharedEntries(userId, q.shareBatchNum, q);
+        return ok(request, { list, total, page: q.page, limit: q.limit });
       }
       const kind = KIND_EXTENSIONS[q.fileType];
       if (kind) {

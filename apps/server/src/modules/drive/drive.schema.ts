@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 const id = z.string().uuid();
 /** The root folder is the virtual node 0 in the SPEC; '0', '' or nothing all mean the root. */
-const folderRef = z
+export const folderRef = z
   .union([z.string(), z.number()])
   .optional()
   .transform((v) => (v === undefined || v === '' || v === 0 || v === '0' ? null : String(v)))
@@ -34,6 +34,13 @@ export const entry = z.object({
   childCount: z.number(),
   imageWidth: z.number().nullable(),
   imageHeight: z.number().nullable(),
+  // Share views only (fileType 8): the share the entry is in, and its own path in the owner's drive.
+  shareBatchNum: z.string().optional(),
+  extractionCode: z.string().optional(),
+  shareType: z.number().optional(),
+  shareTime: z.string().optional(),
+  endTime: z.string().optional(),
+  shareFilePath: z.string().optional(),
 });
 
 export const listQuery = z.object({
@@ -46,6 +53,8 @@ export const listQuery = z.object({
   order: z.enum(['asc', 'desc']).default('asc'),
   /** Only names containing this (case-insensitive). */
   keyword: z.string().max(255).optional(),
+  /** fileType 8: only the entries of this share of mine. */
+  shareBatchNum: z.string().max(64).optional(),
 });
 export const listResponse = envelopeOf(pageOf(entry));
 

@@ -367,21 +367,36 @@ export class DriveService {
    * folder it came from is named `name (1)`; a folder into itself or below is 非法路径.
    */
   async copy(userId: string, ids: string[], targetId: string | null | undefined): Promise<EntryRow[]> {
-    return this.repo.withTreeLock(userId, async (tx) => {
+    return this.copyFrom(userId, ids, userId, targetId);
+  }
+
+  /**
+   * Copies `ownerId`'s entries into a folder of `userId` (the same person, or one saving a share): the
+   * new rows belong to `userId`, who is charged for the bytes; no byte is copied. Names taken in the
+   * target become `name (1)`.
+   */
+  async copyFrom(
+    ownerId: string,
+    ids: string[],
+    userId: string,
+    targetId: string | null | undefined,
+  ): Promise<EntryRow[]> {
+    // The source's lock too: its subtree must not move while it is read.
+    return this.repo.withTreeLock([ownerId, userId], async (tx) => {
       const target = await this.folderOrRoot(userId, targetId, tx);
       const copies: EntryRow[] = [];
       for (const id of ids) {
-        const entry = await this.repo.findLive(userId, id, tx);
+        const entry = await this.repo.findLive(ownerId, id, tx);
         if (!entry) throw notFound();
         const from = fullPathOf(entry);
-        if (entry.isDir && (target.path === from || target.path.startsWith(`${from}/`))) {
+        if (ownerId === userId && entry.isDir && (target.path === from || target.path.startsWith(`${from}/`))) {
           throw AppError.badRequest(driveMessages.illegalPath);
         }
         let name = entry.name;
         for (let n = 1; await this.repo.nameTaken(userId, target.id, name, { tx }); n++) {
           name = numberedName(entry.name, n, entry.isDir);
         }
-        const below = entry.isDir ? await this.repo.liveSubtree(tx, userId, from) : [];
+        const below = entry.isDir ? await this.repo.liveSubtree(tx, ownerId, from) : [];
         const files = [entry, ...below].filter((r) => !r.isDir && r.blobSha256);
         const blobs = files.map((r) => ({ sha256: r.blobSha256!, size: r.fileSize }));
         if (blobs.length && !(await this.repo.referenceBlobs(tx, userId, blobs))) {
@@ -394,6 +409,7 @@ export class DriveService {
         const fresh = (row: EntryRow) => ({
           ...row,
           id: newIds.get(row.id)!,
+          userId,
           createdAt: now,
           updatedAt: now,
           deletedAt: null,

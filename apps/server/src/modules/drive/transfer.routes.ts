@@ -7,20 +7,19 @@ import {
   SHA256_HEX,
   transferMessages,
 } from '@kerf/contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import mime from 'mime';
-import parseRange from 'range-parser';
-import { ZipFile } from 'yazl';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error.js';
 import { contentDisposition } from '../../http/content-disposition.js';
 import { done, ok } from '../../http/envelope.js';
 import type { BlobStore } from '../../infra/blob/blob-store.js';
 import { callerOf } from '../auth/auth.plugin.js';
+import { sendBlob, sendZip, wantsInline } from './blob-response.js';
 import { presentEntry } from './drive.presenter.js';
 import { entry, idList } from './drive.schema.js';
-import type { DriveService, StoredFile } from './drive.service.js';
+import type { DriveService } from './drive.service.js';
 import type { ExportFiles } from './export-files.js';
 import type { UploadService } from './upload.service.js';
 
@@ -31,15 +30,6 @@ const WRITE = { permission: 'drive:file:edit' } as const;
 const DOWNLOAD = { ...READ, tokenCookie: true } as const;
 const errors = { 400: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope, 413: errorEnvelope };
 const uuid = z.string().uuid();
-/** At most this many entries go into one zip. */
-const ZIP_MAX_ENTRIES = 20_000;
-/** Extensions whose bytes are already compressed: stored as they are in a zip. */
-const COMPRESSED = new Set(
-  'zip rar 7z gz tgz bz2 xz jpg jpeg png gif webp mp4 mov avi mkv webm mp3 flac aac ogg m4a pdf docx xlsx pptx'.split(
-    ' ',
-  ),
-);
-
 const initBody = z.object({
   fileName: z.string().max(1024),
   folderId: z.union([z.string(), z.number()]).optional(),
@@ -68,61 +58,6 @@ const pendingUpload = z.object({
   updatedAt: z.string(),
 });
 const quota = z.object({ usedBytes: z.number(), quotaBytes: z.number() });
-
-function wantsInline(value: string | undefined) {
-  return value === '1' || value === 'true';
-}
-
-/**
- * Serves one stored file: whole or a byte range (206, RFC 9110), revalidated by its content hash as
- * ETag (304), named in UTF-8 by Content-Disposition.
- */
-async function sendBlob(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  blobs: BlobStore,
-  entry: StoredFile,
-  inline: boolean,
-) {
-  const file = { name: entry.name, sha256: entry.blobSha256, size: entry.fileSize, modified: entry.updatedAt };
-  const etag = `"${file.sha256}"`;
-  reply
-    .header('Accept-Ranges', 'bytes')
-    .header('ETag', etag)
-    .header('Last-Modified', file.modified.toUTCString())
-    .header('Cache-Control', 'private, no-cache')
-    .header('Content-Type', mime.getType(file.name) ?? 'application/octet-stream')
-    .header('Content-Disposition', contentDisposition(file.name, inline ? 'inline' : 'attachment'))
-    .header('X-Content-Type-Options', 'nosniff');
-  const ifNoneMatch = request.headers['if-none-match'];
-  if (ifNoneMatch?.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*')) {
-    return reply.code(304).send();
-  }
-  let range: { start: number; end: number } | undefined;
-  const rangeHeader = request.headers.range;
-  const ifRange = request.headers['if-range'];
-  if (rangeHeader && (!ifRange || ifRange === etag)) {
-    const parsed = parseRange(file.size, rangeHeader, { combine: true });
-    if (parsed === -1) {
-      return reply.code(416).header('Content-Range', `bytes */${file.size}`).send();
-    }
-    // A malformed header (-2) or several ranges: the whole file, as RFC 9110 allows.
-    if (parsed !== -2 && parsed.type === 'bytes' && parsed.length === 1) range = parsed[0];
-  }
-  const read = await blobs.get(file.sha256, range);
-  if (range) {
-    reply.code(206).header('Content-Range', `bytes ${read.start}-${read.end}/${read.size}`);
-  }
-  reply.header('Content-Length', String(read.end - read.start + 1));
-  return reply.send(read.stream);
-}
-
-/** A zip's name: the single folder's, else `kerf-YYYYMMDD-HHmmss.zip`. */
-function zipName(topNames: string[]): string {
-  if (topNames.length === 1) return `${topNames[0]}.zip`;
-  const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
-  return `kerf-${stamp}.zip`;
-}
 
 /**
  * Upload, download and quota calls of the drive (contract: packages/contract/src/transfer.ts), under
@@ -260,34 +195,7 @@ export const transferRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const userId = callerOf(request).userId;
       const items = await drive.packList(userId, request.query.userFileIds);
-      if (items.length > ZIP_MAX_ENTRIES) throw AppError.badRequest(transferMessages.tooManyFiles);
-      const tops = items.filter((i) => !i.path.includes('/'));
-      const zip = new ZipFile();
-      for (const { path, entry: row } of items) {
-        const mtime = row.updatedAt;
-        if (row.isDir) {
-          zip.addEmptyDirectory(path, { mtime });
-        } else if (row.blobSha256) {
-          const sha = row.blobSha256;
-          zip.addReadStreamLazy(
-            path,
-            { mtime, size: row.fileSize, compress: !COMPRESSED.has(row.extendName) },
-            (cb) => {
-              blobs.get(sha).then(
-                (read) => cb(null, read.stream),
-                (error) => cb(error, undefined as never),
-              );
-            },
-          );
-        }
-      }
-      zip.end();
-      const name = zipName(tops.map((t) => t.entry.name));
-      reply
-        .header('Content-Type', 'application/zip')
-        .header('Content-Disposition', contentDisposition(name))
-        .header('Cache-Control', 'private, no-store');
-      return (reply as FastifyReply).send(zip.outputStream);
+      return sendZip(reply, blobs, items);
     },
   );
 

@@ -12,6 +12,7 @@ import {
   LikeOutlined,
   PictureOutlined,
   QuestionCircleOutlined,
+  ShareAltOutlined,
   ShopOutlined,
   TransactionOutlined,
   VideoCameraOutlined,
@@ -61,6 +62,7 @@ export const MENU_ICONS: Record<string, ReactNode> = {
   video: <VideoCameraOutlined />,
   audio: <CustomerServiceOutlined />,
   recycle: <DeleteOutlined />,
+  share: <ShareAltOutlined />,
 };
 
 /**
