@@ -13,6 +13,9 @@ export default defineConfig({
         test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'] },
       },
       {
+        test: { name: 'laser', root: 'packages/laser', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] },
+      },
+      {
         test: {
           name: 'server',
           root: 'apps/server',

@@ -1,0 +1,2 @@
+export * from './raster/bmp.js';
+export * from './raster/image.js';

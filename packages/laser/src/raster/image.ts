@@ -1,0 +1,14 @@
+/** A decoded picture: `width × height` pixels, 4 bytes each (red, green, blue, alpha), rows top to bottom. */
+export interface RgbaImage {
+  width: number;
+  height: number;
+  rgba: Uint8Array;
+}
+
+/** A file the importers cannot read: `reason` says what is wrong, for the SPEC's 格式错误 message. */
+export class ImageFormatError extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+    this.name = 'ImageFormatError';
+  }
+}
