@@ -339,6 +339,7 @@ describe('drive: folders, dialogs and the recycle bin', () => {
     expect(await contextMenu(page).getByRole('menuitem').allTextContents()).toEqual([
       '打开',
       '下载',
+      '分享',
       '复制到',
       '移动到',
       '重命名',

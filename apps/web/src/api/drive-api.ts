@@ -29,6 +29,10 @@ export interface DriveEntry {
   imageHeight?: number | null;
   /** Share views only (fileType 8). */
   shareBatchNum?: string;
+  extractionCode?: string;
+  shareType?: number;
+  shareTime?: string;
+  endTime?: string;
 }
 
 /** A search hit: the name's matched character ranges, [start, end). */
@@ -44,6 +48,8 @@ export interface ListQuery {
   folderId?: string;
   filePath?: string;
   keyword?: string;
+  /** fileType 8: the entries of one of my shares. */
+  shareBatchNum?: string;
   page?: number;
   limit?: number;
   sort?: SortField;

@@ -50,6 +50,11 @@ export const routes: RouteObject[] = [
         handle: handle({ titleKey: 'route.forget' }),
       },
       {
+        path: 'share/:code',
+        lazy: async () => ({ Component: (await import('../features/share/public/SharePage')).SharePage }),
+        handle: handle({ titleKey: 'route.share' }),
+      },
+      {
         lazy: async () => ({ Component: (await import('./layout/AdminLayout')).AdminLayout }),
         children: [
           {

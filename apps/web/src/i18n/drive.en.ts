@@ -10,6 +10,7 @@ export const driveEn: typeof driveZhCN = {
     video: 'Videos',
     audio: 'Audio',
     recycle: 'Recycle bin',
+    myShares: 'My shares',
   },
   viewHints: {
     images: 'Every image in your drive, whatever its folder',
@@ -60,6 +61,8 @@ export const driveEn: typeof driveZhCN = {
     open: 'Open',
     view: 'View',
     download: 'Download',
+    saveToDrive: 'Save to my drive',
+    share: 'Share',
     restore: 'Restore',
     copy: 'Copy to',
     move: 'Move to',
@@ -81,6 +84,7 @@ export const driveEn: typeof driveZhCN = {
     video: 'No videos yet',
     audio: 'No audio yet',
     recycle: 'The recycle bin is empty',
+    shareBatch: 'The files of this share are no longer there',
     search: 'No files found for “{{keyword}}”',
   },
   search: {
@@ -106,7 +110,6 @@ export const driveEn: typeof driveZhCN = {
   messages: {
     deleteFailed: 'Delete failed: {{message}}',
     restoreFailed: 'Restore failed: {{message}}',
-    linkCopied: 'Copied',
     nothingToEmpty: 'The recycle bin is already empty',
   },
   dialog: {

@@ -11,6 +11,7 @@ export const driveZhCN = {
     video: '视频',
     audio: '音频',
     recycle: '回收站',
+    myShares: '我的分享',
   },
   viewHints: {
     images: '云盘中所有的图片，不分文件夹',
@@ -61,6 +62,8 @@ export const driveZhCN = {
     open: '打开',
     view: '查看',
     download: '下载',
+    saveToDrive: '保存到网盘',
+    share: '分享',
     restore: '还原',
     copy: '复制到',
     move: '移动到',
@@ -82,6 +85,7 @@ export const driveZhCN = {
     video: '还没有视频',
     audio: '还没有音频',
     recycle: '回收站是空的',
+    shareBatch: '这个分享中的文件都已不在了',
     search: '没有找到包含“{{keyword}}”的文件',
   },
   search: {
@@ -107,7 +111,6 @@ export const driveZhCN = {
   messages: {
     deleteFailed: '删除失败，{{message}}',
     restoreFailed: '还原失败，{{message}}',
-    linkCopied: '复制成功',
     nothingToEmpty: '回收站已经是空的',
   },
   dialog: {

@@ -1,5 +1,6 @@
 import { accountEn, authEn } from './accounts.en';
 import { driveEn } from './drive.en';
+import { shareEn } from './share.en';
 import type { zhCN } from './zh-CN';
 
 /** Same shape as the Chinese catalogue, every leaf a string: a missing or extra key fails the type check. */
@@ -21,6 +22,7 @@ export const en: Catalogue = {
     forget: 'Reset password',
     wechatLogin: 'WeChat sign-in',
     account: 'My account',
+    share: 'Shared files',
   },
   nav: {
     expandSidebar: 'Expand sidebar',
@@ -157,6 +159,7 @@ export const en: Catalogue = {
     helpLink: 'Read the usage help',
   },
   drive: driveEn,
+  share: shareEn,
   auth: authEn,
   account: accountEn,
   help: {

@@ -1,5 +1,6 @@
 import { accountZhCN, authZhCN } from './accounts.zh-CN';
 import { driveZhCN } from './drive.zh-CN';
+import { shareZhCN } from './share.zh-CN';
 
 /** The Chinese catalogue: the default language and the source of the key set (en.ts must match it). */
 export const zhCN = {
@@ -18,6 +19,7 @@ export const zhCN = {
     forget: '找回密码',
     wechatLogin: '微信登录',
     account: '个人中心',
+    share: '分享的文件',
   },
   nav: {
     expandSidebar: '展开侧边栏',
@@ -152,6 +154,7 @@ export const zhCN = {
     helpLink: '查看使用帮助',
   },
   drive: driveZhCN,
+  share: shareZhCN,
   auth: authZhCN,
   account: accountZhCN,
   help: {

@@ -2,6 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { useSettings } from '../../stores/settings-store';
 import { buildTheme } from '../theme';
@@ -25,8 +27,16 @@ function useThemeColourVariable(colour: string) {
   }, [colour]);
 }
 
+/** Date pickers take month and weekday names from dayjs, which follows the app's language. */
+function useDayjsLocale(locale: string) {
+  useEffect(() => {
+    dayjs.locale(locale === 'en' ? 'en' : 'zh-cn');
+  }, [locale]);
+}
+
 export function AppProviders({ children }: { children: ReactNode }) {
   const locale = useSettings((s) => s.locale);
+  useDayjsLocale(locale);
   const colour = useSettings((s) => s.layout.theme);
   const theme = useMemo(() => buildTheme(colour), [colour]);
   useThemeColourVariable(colour);

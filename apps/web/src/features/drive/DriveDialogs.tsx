@@ -10,6 +10,7 @@ import {
   restoreBatches,
 } from '../../api/drive-api';
 import { isShownByClient, messageOf } from '../../api/request';
+import { ShareDialog } from '../share/dialog/ShareDialog';
 import { DetailDialog } from './dialogs/DetailDialog';
 import { FolderPickerDialog } from './dialogs/FolderPickerDialog';
 import { NameDialog } from './dialogs/NameDialog';
@@ -23,7 +24,8 @@ export type DriveDialog =
   | { kind: 'move' | 'copy'; entries: DriveEntry[]; startFolderId: string }
   | { kind: 'detail'; entry: DriveEntry }
   | { kind: 'preview'; entry: DriveEntry }
-  | { kind: 'restore'; entries: DriveEntry[] };
+  | { kind: 'restore'; entries: DriveEntry[] }
+  | { kind: 'share'; entries: DriveEntry[] };
 
 /** Renders the open dialog and wires each to its call, its success message and a refresh. */
 export function DriveDialogs({
@@ -89,6 +91,8 @@ export function DriveDialogs({
       return <DetailDialog entry={dialog.entry} onClose={onClose} />;
     case 'preview':
       return <PreviewDialog entry={dialog.entry} onClose={onClose} />;
+    case 'share':
+      return <ShareDialog entries={dialog.entries} onClose={onClose} onShared={onChanged} />;
     case 'restore': {
       const batches = [...new Set(dialog.entries.map((e) => e.deleteBatchNum).filter((n): n is string => !!n))];
       return (

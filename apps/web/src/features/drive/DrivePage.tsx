@@ -7,6 +7,7 @@ import type { DriveEntry } from '../../api/drive-api';
 import { useNarrowViewport } from '../../app/layout/use-narrow-viewport';
 import { driveSettingsStore, FILE_MODE, useDriveSettings } from '../../stores/drive-settings-store';
 import { useSettings } from '../../stores/settings-store';
+import { MySharesPage } from '../share/mine/MySharesPage';
 import { ContextMenu, type ContextMenuItem } from './components/ContextMenu';
 import { DriveEmpty } from './components/DriveEmpty';
 import { DrivePathBar } from './components/DrivePathBar';
@@ -35,14 +36,36 @@ import { useRefreshOnUploads } from './upload/drive-uploads';
 import { UploadPanel } from './upload/UploadPanel';
 import { useUploadPicker } from './upload/use-upload-picker';
 
+/** What the path bar says about one of my shares, from its entries (they carry the share's fields). */
+function shareBatchFacts(entries: readonly DriveEntry[], total: number) {
+  const first = entries[0];
+  return first
+    ? {
+        name: first.fileName,
+        more: Math.max(0, total - 1),
+        endTime: first.endTime,
+        extractionCode: first.extractionCode,
+      }
+    : null;
+}
+
 type MenuState = { x: number; y: number; entry: DriveEntry | null; batch: boolean };
 
 /**
- * The drive at /workbench (SPEC §2): folders and files of the signed-in person, a category, the
- * recycle bin, or search results, in a list or a grid, with the context menu, dialogs, keyboard and
- * uploads. State that outlives the page (settings, uploads) lives in stores; this wires them up.
+ * The drive at /workbench (SPEC §2). My shares (fileType 8 without a share batch) are share links
+ * rather than entries, so they have a list of their own; everything else is a list of entries.
  */
 export function DrivePage() {
+  const { location } = useDriveLocation();
+  return location.fileType === FILE_TYPE.myShares && !location.shareBatchNum ? <MySharesPage /> : <DriveEntriesPage />;
+}
+
+/**
+ * Folders and files of the signed-in person, a category, the recycle bin, the entries of one of my
+ * shares, or search results, in a list or a grid, with the context menu, dialogs, keyboard and
+ * uploads. State that outlives the page (settings, uploads) lives in stores; this wires them up.
+ */
+function DriveEntriesPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const locale = useSettings((s) => s.locale);
@@ -57,7 +80,7 @@ export function DrivePage() {
   // search: the words typed, and the words searched for
   const [searchText, setSearchText] = useState('');
   const [keyword, setKeyword] = useState('');
-  const locationKey = `${location.fileType}|${location.filePath}|${location.folderId ?? ''}`;
+  const locationKey = `${location.fileType}|${location.filePath}|${location.folderId ?? ''}|${location.shareBatchNum ?? ''}`;
   useEffect(() => {
     // a new place (sidebar, tree, breadcrumb, back button) ends the search
     if (locationKey) {
@@ -139,6 +162,9 @@ export function DrivePage() {
         break;
       case 'copyLink':
         void actions.copyLink(first);
+        break;
+      case 'share':
+        setDialog({ kind: 'share', entries: targets });
         break;
       case 'delete':
         actions.remove(targets, inBin);
@@ -258,6 +284,8 @@ export function DrivePage() {
         <header className="drive-head">
           <DrivePathBar
             location={location}
+            shareBatch={location.shareBatchNum ? shareBatchFacts(entries, total) : undefined}
+            onLeaveShareBatch={goUp}
             search={searching ? { keyword, total: list.isPlaceholderData || !list.data ? null : total } : null}
             onOpenPath={(path) => openPath(path, folderByPath(tree.data, path)?.id)}
             onUp={goUp}

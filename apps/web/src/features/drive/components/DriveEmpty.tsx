@@ -9,6 +9,7 @@ const EMPTY_TEXT: Partial<Record<number, TranslationKey>> = {
   [FILE_TYPE.video]: 'drive.empty.video',
   [FILE_TYPE.audio]: 'drive.empty.audio',
   [FILE_TYPE.recycle]: 'drive.empty.recycle',
+  [FILE_TYPE.myShares]: 'drive.empty.shareBatch',
 };
 
 /** What an empty list says: a folder invites an upload; a category, the bin and a search say what is missing. */

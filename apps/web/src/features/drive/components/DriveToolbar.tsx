@@ -10,6 +10,8 @@ import {
   FolderAddOutlined,
   FolderOutlined,
   ReloadOutlined,
+  SaveOutlined,
+  ShareAltOutlined,
   SortAscendingOutlined,
   SortDescendingOutlined,
   TableOutlined,
@@ -48,6 +50,8 @@ export interface ToolbarProps {
 
 const BATCH_ICON: Partial<Record<ContextAction, ReactNode>> = {
   download: <DownloadOutlined />,
+  saveToDrive: <SaveOutlined />,
+  share: <ShareAltOutlined />,
   copy: <CopyOutlined />,
   move: <DragOutlined />,
   restore: <UndoOutlined />,

@@ -14,6 +14,8 @@ import {
   InfoCircleOutlined,
   LinkOutlined,
   ReloadOutlined,
+  SaveOutlined,
+  ShareAltOutlined,
   UndoOutlined,
 } from '@ant-design/icons';
 import type { TFunction } from 'i18next';
@@ -25,6 +27,8 @@ import type { ContextMenuItem } from './ContextMenu';
 const ICONS: Record<ContextAction, ReactNode> = {
   view: <EyeOutlined />,
   download: <DownloadOutlined />,
+  saveToDrive: <SaveOutlined />,
+  share: <ShareAltOutlined />,
   restore: <UndoOutlined />,
   copy: <CopyOutlined />,
   move: <DragOutlined />,

@@ -5,18 +5,26 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createFolder, type DriveEntry, type FolderNode } from '../../../api/drive-api';
 import { isShownByClient, messageOf } from '../../../api/request';
+import type { TranslationKey } from '../../../i18n/i18n';
 import { useSettings } from '../../../stores/settings-store';
 import { useFolderTree } from '../hooks/use-drive-data';
 import { ancestorIds, folderById, ROOT_FOLDER } from '../model/folder-tree';
 import { checkMove } from '../model/move-rules';
 import { NameDialog } from './NameDialog';
 
-export type PickerPurpose = 'move' | 'copy';
+export type PickerPurpose = 'move' | 'copy' | 'save';
+
+const PICKER_TEXT: Record<PickerPurpose, { title: TranslationKey; confirm: TranslationKey }> = {
+  move: { title: 'drive.dialog.moveTitle', confirm: 'drive.dialog.moveHere' },
+  copy: { title: 'drive.dialog.copyTitle', confirm: 'drive.dialog.copyHere' },
+  save: { title: 'share.page.saveTitle', confirm: 'share.page.saveHere' },
+};
 
 /**
  * Choose a target folder (SPEC §2 "choose target path": a folder tree with a new-folder button per
- * node), then move or copy the entries there. A move into the folder the entries are already in is
- * done without a call; a folder into itself or below it is 非法路径.
+ * node), then move or copy the entries there, or save a share's entries there. A move into the
+ * folder the entries are already in is done without a call; a folder into itself or below it is
+ * 非法路径. Saved entries come from someone else's share, so neither rule applies to them.
  */
 export function FolderPickerDialog({
   purpose,
@@ -58,7 +66,7 @@ export function FolderPickerDialog({
   }, [root, t]);
 
   const confirm = async () => {
-    const check = checkMove(entries, { id: target.id, path: target.path }, purpose);
+    const check = purpose === 'save' ? 'ok' : checkMove(entries, { id: target.id, path: target.path }, purpose);
     if (check === 'illegal') {
       setProblem(driveMessages.illegalPath[locale]);
       void message.error(driveMessages.illegalPath[locale]);
@@ -84,7 +92,7 @@ export function FolderPickerDialog({
   return (
     <Modal
       open
-      title={t(purpose === 'move' ? 'drive.dialog.moveTitle' : 'drive.dialog.copyTitle')}
+      title={t(PICKER_TEXT[purpose].title)}
       width={520}
       onCancel={onClose}
       destroyOnHidden
@@ -96,7 +104,7 @@ export function FolderPickerDialog({
           </span>
           <Button onClick={onClose}>{t('drive.dialog.cancel')}</Button>
           <Button type="primary" loading={busy} onClick={() => void confirm()}>
-            {t(purpose === 'move' ? 'drive.dialog.moveHere' : 'drive.dialog.copyHere')}
+            {t(PICKER_TEXT[purpose].confirm)}
           </Button>
         </div>
       }

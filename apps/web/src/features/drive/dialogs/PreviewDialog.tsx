@@ -5,14 +5,30 @@ import type { DriveEntry } from '../../../api/drive-api';
 import { downloadUrl, startDownload } from '../../../api/transfer-api';
 import { fileKind } from '../model/file-kinds';
 
+/** Where a previewed file comes from: a source the page can show, and a link that downloads it. */
+export interface PreviewSource {
+  view: string;
+  download: string;
+}
+
 /**
  * A plain look at an image, a video or a sound in the page. The full viewers of SPEC §2 (zoom,
- * rotation, playlists, lyrics) are a later issue; this lets a person check what they uploaded.
+ * rotation, playlists, lyrics) are a later issue; this lets a person check what they uploaded. The
+ * file is one of my drive unless `source` says where else it comes from (a share's file).
  */
-export function PreviewDialog({ entry, onClose }: { entry: DriveEntry; onClose(): void }) {
+export function PreviewDialog({
+  entry,
+  source,
+  onClose,
+}: {
+  entry: Pick<DriveEntry, 'userFileId' | 'fileName' | 'extendName' | 'isDir'>;
+  source?: PreviewSource;
+  onClose(): void;
+}) {
   const { t } = useTranslation();
   const kind = fileKind(entry);
-  const src = downloadUrl(entry.userFileId);
+  const src = source?.view ?? downloadUrl(entry.userFileId);
+  const download = source?.download ?? src;
   return (
     <Modal
       open
@@ -23,7 +39,7 @@ export function PreviewDialog({ entry, onClose }: { entry: DriveEntry; onClose()
       destroyOnHidden
       className="drive-preview"
       footer={
-        <Button icon={<DownloadOutlined />} onClick={() => startDownload(src, entry.fileName)}>
+        <Button icon={<DownloadOutlined />} onClick={() => startDownload(download, entry.fileName)}>
           {t('drive.actions.download')}
         </Button>
       }

@@ -5,6 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { batchDelete, type DriveEntry, emptyRecycleBin, listFiles, purgeBatches } from '../../../api/drive-api';
 import { isShownByClient, messageOf } from '../../../api/request';
 import { batchDownloadUrl, downloadUrl, startDownload } from '../../../api/transfer-api';
+import { useSettings } from '../../../stores/settings-store';
+import { copiedShareText } from '../../share/model/share-text';
+import { useCopy } from '../../share/use-copy';
 
 const batchesOf = (entries: readonly DriveEntry[]) => [
   ...new Set(entries.map((e) => e.deleteBatchNum).filter((n): n is string => !!n)),
@@ -17,6 +20,8 @@ const batchesOf = (entries: readonly DriveEntry[]) => [
 export function useDriveActions({ refresh, clearSelection }: { refresh(): unknown; clearSelection(): void }) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
+  const copy = useCopy();
+  const locale = useSettings((s) => s.locale);
 
   const failed = useCallback(
     (error: unknown) => {
@@ -103,18 +108,13 @@ export function useDriveActions({ refresh, clearSelection }: { refresh(): unknow
     else startDownload(batchDownloadUrl(entries.map((e) => e.userFileId)));
   }, []);
 
-  /** SPEC §9 share link {origin}/share/{code} (type 8 views). */
+  /** Type 8 views: the share's link {origin}/share/{code} (SPEC §9), with its code when it has one. */
   const copyLink = useCallback(
     async (entry: DriveEntry) => {
-      const link = `${window.location.origin}/share/${entry.shareBatchNum ?? ''}`;
-      try {
-        await navigator.clipboard.writeText(link);
-        void message.success(t('drive.messages.linkCopied'));
-      } catch {
-        void message.info(link);
-      }
+      const { shareBatchNum, extractionCode } = entry;
+      if (shareBatchNum) await copy(copiedShareText(window.location.origin, { shareBatchNum, extractionCode }, locale));
     },
-    [message, t],
+    [copy, locale],
   );
 
   return { remove, emptyBin, download, copyLink };

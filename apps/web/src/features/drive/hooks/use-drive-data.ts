@@ -71,6 +71,7 @@ export function useDriveList({ location, page, settings, keyword }: ListRequest)
                 ? { folderId: location.folderId }
                 : { filePath: location.filePath }
               : {}),
+            ...(location.fileType === FILE_TYPE.myShares ? { shareBatchNum: location.shareBatchNum } : {}),
             page,
             limit: settings.pageSize,
             sort: settings.sort.field,

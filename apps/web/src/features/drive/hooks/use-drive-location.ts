@@ -22,8 +22,12 @@ export function useDriveLocation() {
     [go],
   );
 
-  /** Backspace and the "up" button: the parent folder, if there is one. */
+  /** Backspace and the "up" button: the parent folder, if there is one; from a share's entries, my shares. */
   const goUp = useCallback(() => {
+    if (location.fileType === FILE_TYPE.myShares && location.shareBatchNum) {
+      go({ fileType: FILE_TYPE.myShares, filePath: '/' });
+      return true;
+    }
     if (location.fileType !== FILE_TYPE.all) return false;
     const parent = parentPath(location.filePath);
     if (parent === null) return false;

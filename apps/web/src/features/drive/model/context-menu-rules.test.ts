@@ -10,6 +10,7 @@ describe('context menu rules (SPEC §5)', () => {
     expect(contextActions(file('dxf'), { fileType: FILE_TYPE.all })).toEqual([
       'view',
       'download',
+      'share',
       'copy',
       'move',
       'rename',
@@ -81,10 +82,51 @@ describe('context menu rules (SPEC §5)', () => {
   });
 });
 
+describe('sharing (SPEC §5, §6)', () => {
+  const share = { fileType: FILE_TYPE.all, onShare: true };
+
+  it('offers share on live entries of my drive, in every category', () => {
+    for (const fileType of [FILE_TYPE.all, FILE_TYPE.image, FILE_TYPE.video, FILE_TYPE.audio]) {
+      expect(contextActions(file('png'), { fileType })).toContain('share');
+      expect(contextActions(folder, { fileType })).toContain('share');
+    }
+  });
+
+  it('does not offer share in the bin, on type 8 or on the share page', () => {
+    expect(contextActions(file('png'), { fileType: FILE_TYPE.recycle })).not.toContain('share');
+    expect(contextActions(file('png'), { fileType: FILE_TYPE.myShares })).not.toContain('share');
+    expect(contextActions(folder, share)).not.toContain('share');
+  });
+
+  it('keeps type 8 to copy link, details, download and view', () => {
+    expect(contextActions(file('png'), { fileType: FILE_TYPE.myShares })).toEqual([
+      'view',
+      'download',
+      'copyLink',
+      'detail',
+    ]);
+    expect(contextActions(file('md'), { fileType: FILE_TYPE.myShares })).not.toContain('onlineEdit');
+  });
+
+  it('keeps the share page read-only: view, download, save to my drive, details', () => {
+    for (const entry of [file('png'), file('zip'), file('md'), file('docx'), folder]) {
+      expect(contextActions(entry, share)).toEqual(['view', 'download', 'saveToDrive', 'detail']);
+    }
+    expect(contextActions(file('png'), { fileType: FILE_TYPE.all })).not.toContain('saveToDrive');
+  });
+
+  it('shares and saves several entries at once', () => {
+    expect(batchActions([folder, file('png')], { fileType: FILE_TYPE.image })).toContain('share');
+    expect(batchActions([folder, file('png')], share)).toEqual(['download', 'saveToDrive']);
+    expect(batchActions([folder, file('png')], { fileType: FILE_TYPE.myShares })).toEqual(['download']);
+  });
+});
+
 describe('batch actions', () => {
   it('keeps what every selected entry allows, minus single-entry actions', () => {
     expect(batchActions([folder, file('zip')], { fileType: FILE_TYPE.all })).toEqual([
       'download',
+      'share',
       'copy',
       'move',
       'delete',

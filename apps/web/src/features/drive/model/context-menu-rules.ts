@@ -5,6 +5,8 @@ import { isArchive, isOnlineEditable } from './file-kinds';
 export const CONTEXT_ACTIONS = [
   'view',
   'download',
+  'saveToDrive',
+  'share',
   'restore',
   'copy',
   'move',
@@ -43,8 +45,10 @@ export const NOT_YET_AVAILABLE: ReadonlySet<ContextAction> = new Set(['unzip', '
  * - copy link only for type 8;
  * - details always.
  * "Only" is read as a condition, not a promise: unzip and online edit change or create files, so
- * like move they are not offered in the bin or on shares. Download and copy are not in the spec's
- * list; they follow the view and move rules (nothing leaves the bin, a share can be downloaded).
+ * like move they are not offered in the bin or on shares (SPEC §6: shared-file views are read-only).
+ * Download and copy are not in the spec's list; they follow the view and move rules (nothing leaves
+ * the bin, a share can be downloaded). Sharing is for live entries of my drive: not in the bin, not
+ * again from my shares, not from someone else's share, where saving to my drive takes its place.
  */
 export function contextActions(entry: MenuEntryFacts, context: MenuContext): ContextAction[] {
   const { fileType } = context;
@@ -55,12 +59,14 @@ export function contextActions(entry: MenuEntryFacts, context: MenuContext): Con
   const shown: Record<ContextAction, boolean> = {
     view: !inBin,
     download: !inBin,
+    saveToDrive: onShare,
+    share: !inBin && !myShares && !onShare,
     restore: inBin,
     copy: !inBin && !myShares && !onShare,
     move: !inBin && !myShares && !onShare,
     rename: !inBin && !myShares && !onShare,
     unzip: isFile && isArchive(entry.extendName) && !inBin && !myShares && !onShare,
-    onlineEdit: isFile && isOnlineEditable(entry.extendName) && !inBin && !myShares,
+    onlineEdit: isFile && isOnlineEditable(entry.extendName) && !inBin && !myShares && !onShare,
     copyLink: myShares,
     delete: !myShares && !onShare,
     detail: true,

@@ -14,7 +14,16 @@ describe('drive location', () => {
     expect(locationFrom(params('fileType=0&filePath=/docs'))).toEqual({ fileType: 0, filePath: '/docs' });
     expect(locationFrom(params('fileType=6&filePath=/docs'))).toEqual({ fileType: 6, filePath: '/' });
     expect(locationFrom(params('fileType=1')).fileType).toBe(1);
+    // my shares, and the entries of one share batch
+    expect(locationFrom(params('fileType=8'))).toEqual({ fileType: 8, filePath: '/' });
+    expect(locationFrom(params('fileType=8&shareBatchNum=b1&filePath=/x'))).toEqual({
+      fileType: 8,
+      filePath: '/',
+      shareBatchNum: 'b1',
+    });
+    expect(locationFrom(params('fileType=0&shareBatchNum=b1'))).toEqual({ fileType: 0, filePath: '/', folderId: '0' });
     // unknown or not yet drawn views fall back to all files
+    expect(locationFrom(params('fileType=7')).fileType).toBe(0);
     expect(locationFrom(params('fileType=42')).fileType).toBe(0);
     expect(locationFrom(params('fileType=abc')).fileType).toBe(0);
   });
@@ -27,6 +36,11 @@ describe('drive location', () => {
       folderId: 'id1',
     });
     expect(queryOf({ fileType: 6, filePath: '/' })).toEqual({ fileType: '6' });
+    expect(queryOf({ fileType: 8, filePath: '/' })).toEqual({ fileType: '8' });
+    expect(queryOf({ fileType: 8, filePath: '/', shareBatchNum: 'b1' })).toEqual({
+      fileType: '8',
+      shareBatchNum: 'b1',
+    });
   });
 
   it('splits and climbs paths', () => {

@@ -7,10 +7,19 @@ export interface DriveLocation {
   filePath: string;
   /** The open folder's id when the address names it; '0' is the root. */
   folderId?: string;
+  /** fileType 8: the share batch whose entries are shown; without it, the list of my shares. */
+  shareBatchNum?: string;
 }
 
-/** The views this drive draws; 7 and 8 (shares) arrive with sharing. */
-export const DRIVE_VIEWS = [FILE_TYPE.all, FILE_TYPE.image, FILE_TYPE.video, FILE_TYPE.audio, FILE_TYPE.recycle];
+/** The views this drive draws. 7 (shared with me) has no screen of its own: a share opens at /share/{code}. */
+export const DRIVE_VIEWS = [
+  FILE_TYPE.all,
+  FILE_TYPE.image,
+  FILE_TYPE.video,
+  FILE_TYPE.audio,
+  FILE_TYPE.recycle,
+  FILE_TYPE.myShares,
+];
 
 /** `a//b/` → `/a/b`; empty → `/`. */
 export function normalisePath(path: string | null | undefined): string {
@@ -21,6 +30,10 @@ export function normalisePath(path: string | null | undefined): string {
 export function locationFrom(params: URLSearchParams): DriveLocation {
   const raw = Number(params.get('fileType') ?? FILE_TYPE.all);
   const fileType = DRIVE_VIEWS.includes(raw as (typeof DRIVE_VIEWS)[number]) ? raw : FILE_TYPE.all;
+  if (fileType === FILE_TYPE.myShares) {
+    const shareBatchNum = params.get('shareBatchNum') || undefined;
+    return shareBatchNum ? { fileType, filePath: '/', shareBatchNum } : { fileType, filePath: '/' };
+  }
   if (fileType !== FILE_TYPE.all) return { fileType, filePath: '/' };
   const filePath = normalisePath(params.get('filePath'));
   const folderId = params.get('folderId') || undefined;
@@ -34,6 +47,7 @@ export function queryOf(location: DriveLocation): Record<string, string> {
     query.filePath = location.filePath;
     if (location.folderId && location.folderId !== '0') query.folderId = location.folderId;
   }
+  if (location.fileType === FILE_TYPE.myShares && location.shareBatchNum) query.shareBatchNum = location.shareBatchNum;
   return query;
 }
 

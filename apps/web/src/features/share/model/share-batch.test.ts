@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { batchTitle, isLocked, lockMinutesLeft } from './share-batch';
+
+const file = (fileName: string) => ({ userFileId: fileName, fileName, extendName: '', isDir: 0 as const });
+
+describe('share batch titles', () => {
+  it('names the first entry and counts the rest, also beyond the few the list carries', () => {
+    expect(batchTitle({ files: [file('a.dxf')], fileCount: 1 })).toEqual({ name: 'a.dxf', more: 0 });
+    expect(batchTitle({ files: [file('a.dxf'), file('b.dxf')], fileCount: 2 })).toEqual({ name: 'a.dxf', more: 1 });
+    expect(batchTitle({ files: [file('a.dxf'), file('b.dxf')], fileCount: 12 })).toEqual({ name: 'a.dxf', more: 11 });
+  });
+
+  it('copes with a share whose files are all gone', () => {
+    expect(batchTitle({ files: [], fileCount: 0 })).toEqual({ name: '', more: 0 });
+  });
+});
+
+describe('share locks', () => {
+  const now = Date.parse('2026-03-31T10:00:00Z');
+
+  it('counts the minutes left, rounded up', () => {
+    expect(lockMinutesLeft('2026-03-31T10:14:00Z', now)).toBe(14);
+    expect(lockMinutesLeft('2026-03-31T10:00:10Z', now)).toBe(1);
+    expect(lockMinutesLeft('2026-03-31T10:00:00Z', now)).toBe(0);
+    expect(lockMinutesLeft(null, now)).toBe(0);
+    expect(lockMinutesLeft('not a time', now)).toBe(0);
+  });
+
+  it('is locked only while the lock ends in the future', () => {
+    expect(isLocked({ lockedUntil: '2026-03-31T10:05:00Z' }, now)).toBe(true);
+    expect(isLocked({ lockedUntil: '2026-03-31T09:55:00Z' }, now)).toBe(false);
+    expect(isLocked({ lockedUntil: null }, now)).toBe(false);
+  });
+});
