@@ -11,12 +11,14 @@ import { duplicateSubmit } from './http/duplicate-submit.js';
 import { webApp } from './http/web-app.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { profileRoutes } from './modules/account/profile.routes.js';
+import { unzipRoutes } from './modules/archive/unzip.routes.js';
 import { authPlugin } from './modules/auth/auth.plugin.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { driveRoutes } from './modules/drive/drive.routes.js';
 import { commonDownloadRoutes, transferRoutes } from './modules/drive/transfer.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { HealthService } from './modules/health/health.service.js';
+import { previewRoutes } from './modules/preview/preview.routes.js';
 import { presentMyShared, shareLinkRoutes, shareRoutes } from './modules/share/share.routes.js';
 import { configRoutes } from './modules/system/config.routes.js';
 import { wechatRoutes } from './modules/wechat/wechat.routes.js';
@@ -129,7 +131,18 @@ export async function buildApp({
           return { list: rows.map(presentMyShared), total };
         },
       });
+      await cloud.register(unzipRoutes, { unzip: s.unzip });
       await cloud.register(shareRoutes, { shares: s.shares, blobs: infra.blobs });
+      await cloud.register(previewRoutes, {
+        drive: s.drive,
+        shares: s.shares,
+        previews: s.previews,
+        thumbnails: s.thumbnails,
+        office: s.office,
+        onlyoffice: s.onlyoffice,
+        blobs: infra.blobs,
+        users: s.users,
+      });
       await cloud.register(transferRoutes, { drive: s.drive, uploads: s.uploads, blobs: infra.blobs });
     },
     { prefix: '/cloud-api' },

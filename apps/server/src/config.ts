@@ -79,6 +79,10 @@ const env = z
       .default(UPLOAD_CHUNK_BYTES),
     UPLOAD_ABANDON_HOURS: z.coerce.number().min(0).default(UPLOAD_ABANDON_HOURS),
     BLOB_GRACE_HOURS: z.coerce.number().min(0).default(BLOB_GRACE_HOURS),
+    LIBREOFFICE_PATH: z.string().min(1).optional(),
+    FFMPEG_PATH: z.string().min(1).optional(),
+    ONLYOFFICE_URL: z.url({ message: 'expected an absolute http(s) URL' }).optional(),
+    ONLYOFFICE_JWT_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   })
   .superRefine((v, ctx) => {
     if (Boolean(v.WECHAT_APP_ID) !== Boolean(v.WECHAT_APP_SECRET)) {
@@ -87,6 +91,9 @@ const env = z
         path: [v.WECHAT_APP_ID ? 'WECHAT_APP_SECRET' : 'WECHAT_APP_ID'],
         message: 'WECHAT_APP_ID and WECHAT_APP_SECRET go together',
       });
+    }
+    if (v.ONLYOFFICE_URL && !v.ONLYOFFICE_JWT_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['ONLYOFFICE_JWT_SECRET'], message: 'is required with ONLYOFFICE_URL' });
     }
     if (v.STORAGE === 's3' && !v.S3_BUCKET) {
       ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when STORAGE=s3' });
@@ -144,6 +151,9 @@ export interface Config {
   mail: { smtpUrl?: string; from: string };
   sms: { webhookUrl?: string; webhookToken?: string };
   wechat?: { appId: string; appSecret: string; authorizeUrl: string; apiUrl: string };
+  /** Programs the viewers use when present: found on the PATH unless set. */
+  programs: { libreoffice?: string; ffmpeg?: string };
+  onlyoffice?: { url: string; jwtSecret: string };
 }
 
 export class ConfigError extends Error {
@@ -214,6 +224,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     admin: { account: v.ADMIN_ACCOUNT, password: v.ADMIN_PASSWORD },
     mail: { smtpUrl: v.SMTP_URL, from: v.MAIL_FROM },
     sms: { webhookUrl: v.SMS_WEBHOOK_URL, webhookToken: v.SMS_WEBHOOK_TOKEN },
+    programs: { libreoffice: v.LIBREOFFICE_PATH, ffmpeg: v.FFMPEG_PATH },
+    onlyoffice:
+      v.ONLYOFFICE_URL && v.ONLYOFFICE_JWT_SECRET
+        ? { url: v.ONLYOFFICE_URL.replace(/\/+$/, ''), jwtSecret: v.ONLYOFFICE_JWT_SECRET }
+        : undefined,
     wechat:
       v.WECHAT_APP_ID && v.WECHAT_APP_SECRET
         ? {

@@ -8,6 +8,7 @@ import { AccountService } from './modules/account/account.service.js';
 import { IdentityRepository } from './modules/account/identity.repository.js';
 import { ProfileService } from './modules/account/profile.service.js';
 import { UserRepository } from './modules/account/user.repository.js';
+import { UnzipService } from './modules/archive/unzip.service.js';
 import { ClientRepository } from './modules/auth/client.repository.js';
 import { LoginService } from './modules/auth/login.service.js';
 import { LoginLogRepository } from './modules/auth/login-log.repository.js';
@@ -20,6 +21,10 @@ import { DriveService } from './modules/drive/drive.service.js';
 import { ExportFiles } from './modules/drive/export-files.js';
 import { UploadRepository } from './modules/drive/upload.repository.js';
 import { UploadService } from './modules/drive/upload.service.js';
+import { OfficeConverter } from './modules/preview/office-converter.js';
+import { OnlyOfficeService } from './modules/preview/onlyoffice.service.js';
+import { PreviewService } from './modules/preview/preview.service.js';
+import { findProgram, ThumbnailService } from './modules/preview/thumbnails.js';
 import { ShareRepository } from './modules/share/share.repository.js';
 import { ShareService } from './modules/share/share.service.js';
 import { ConfigRepository } from './modules/system/config.repository.js';
@@ -102,6 +107,28 @@ export function createServices(config: Config, infra: Infrastructure, log: Fasti
   const entries = new DriveRepository(db);
   const drive = new DriveService(entries);
   const shares = new ShareService(new ShareRepository(db), entries, drive, infra.cache);
+  const cacheDir = join(config.dataDir, 'cache');
+  const thumbnails = new ThumbnailService({
+    blobs: infra.blobs,
+    dir: join(cacheDir, 'thumbnails'),
+    ffmpeg: config.programs.ffmpeg ?? findProgram('ffmpeg'),
+    log,
+  });
+  const office = new OfficeConverter({
+    blobs: infra.blobs,
+    dir: join(cacheDir, 'office'),
+    program: config.programs.libreoffice ?? findProgram('soffice', 'libreoffice'),
+    log,
+  });
+  const previews = new PreviewService({ drive, entries, blobs: infra.blobs });
+  const onlyoffice = config.onlyoffice
+    ? new OnlyOfficeService({
+        settings: config.onlyoffice,
+        publicUrl: (config.publicUrl ?? `http://localhost:${config.port}`).replace(/\/+$/, ''),
+        drive,
+        blobs: infra.blobs,
+      })
+    : null;
   const uploads = new UploadService({
     uploads: new UploadRepository(db),
     drive,
@@ -109,12 +136,23 @@ export function createServices(config: Config, infra: Infrastructure, log: Fasti
     stagingDir: infra.blobs.stagingDir ?? join(config.dataDir, 'uploads'),
     chunkBytes: config.drive.chunkBytes,
     log,
+    onFiled: (entry) => {
+      if (entry.blobSha256) {
+        thumbnails.prepare({ sha256: entry.blobSha256, extendName: entry.extendName, fileSize: entry.fileSize });
+      }
+    },
   });
+  const unzip = new UnzipService({ drive, blobs: infra.blobs, jobs: { log } });
   const housekeeping = new DriveHousekeeping({ drive, uploads, blobs: infra.blobs, settings: config.drive, log });
   return {
     drive,
     shares,
+    thumbnails,
+    office,
+    previews,
+    onlyoffice,
     uploads,
+    unzip,
     exports: new ExportFiles(join(config.dataDir, 'exports')),
     housekeeping,
     users,

@@ -1,12 +1,10 @@
-import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, statSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EXTRACTION_CODE_LENGTH, isShareCode, SHARE_LIMITS, SHARE_LINK_CODE_LENGTH, SHARE_PATHS } from '@kerf/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import { driveBlobs } from '../src/db/schema.js';
 import { createBlobStore } from '../src/infra/blob/index.js';
 import { MemoryCache } from '../src/infra/cache/memory-cache.js';
@@ -14,58 +12,25 @@ import { DriveRepository } from '../src/modules/drive/drive.repository.js';
 import { DriveService } from '../src/modules/drive/drive.service.js';
 import { ShareRepository } from '../src/modules/share/share.repository.js';
 import { ShareService } from '../src/modules/share/share.service.js';
-import { call, type Json, signIn } from './account-helpers.js';
+import { call, type Json } from './account-helpers.js';
 import { testDatabases } from './databases.js';
+import { drivePeople, filesUnder, sha256 as sha, zipNames } from './drive-helpers.js';
 import { RecordingDelivery, testApp } from './test-app.js';
 
 const API = '/cloud-api';
 const HOUR = 3_600_000;
-const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-
-/** Every file under a folder (the blob store's bytes), but its staging area. */
-function filesUnder(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir)) {
-    if (name.startsWith('.')) continue;
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) out.push(...filesUnder(path));
-    else out.push(path);
-  }
-  return out;
-}
-
-function zipNames(bytes: Buffer): Promise<string[]> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (err, zip) => {
-      if (err || !zip) return reject(err);
-      const names: string[] = [];
-      zip.on('entry', (e: { fileName: string }) => {
-        names.push(e.fileName);
-        zip.readEntry();
-      });
-      zip.on('end', () => resolve(names.sort()));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}
 
 describe.each(testDatabases)('share links on $name', (database) => {
   let db: Awaited<ReturnType<typeof database.open>>;
   let app: FastifyInstance;
   const delivery = new RecordingDelivery();
   const blobDir = mkdtempSync(join(tmpdir(), 'kerf-share-blobs-'));
-  const tokens: Record<string, string> = {};
+  const people = drivePeople(() => app, delivery);
+  const { tokens, folder } = people;
+  const upload = async (token: string, name: string, content: Buffer, folderId = '0') =>
+    (await people.upload(token, name, content, folderId)).id as string;
+  const join_ = people.join;
   const ids: Record<string, string> = {};
-
-  const join_ = async (who: string) => {
-    const account = `${who}@example.com`;
-    await call(app, 'GET', `/uac-api/captcha/getCode?account=${account}&scene=register`);
-    await call(app, 'POST', '/uac-api/register/user/info', {
-      body: { account, password: 'share_01', code: delivery.last(account)!.code, nickName: who.toUpperCase() },
-    });
-    tokens[who] = (await signIn(app, { grant_type: 'password', account, password: 'share_01' })).body.token;
-  };
 
   /** A request from an address of our choosing (throttling is per address). */
   const send = async (
@@ -89,31 +54,6 @@ describe.each(testDatabases)('share links on $name', (database) => {
   const q = (params: Record<string, string | undefined>) =>
     new URLSearchParams(Object.entries(params).filter(([, v]) => v !== undefined) as Array<[string, string]>);
 
-  const folder = async (token: string, name: string, parentId = '0') => {
-    const made = await call(app, 'POST', `${API}/engine/folder`, { token, body: { parentId, name } });
-    expect(made.body.code, made.body.msg).toBe(0);
-    return made.body.data.id as string;
-  };
-  const upload = async (token: string, fileName: string, content: Buffer, folderId = '0') => {
-    const init = await call(app, 'POST', `${API}/engine/filetransfer/upload/init`, {
-      token,
-      body: { fileName, folderId, fileSize: content.length, sha256: sha(content) },
-    });
-    expect(init.body.code, init.body.msg).toBe(0);
-    if (init.body.data.skipUpload) return init.body.data.entry.id as string;
-    const res = await app.inject({
-      method: 'PUT',
-      url: `${API}/engine/filetransfer/upload/${init.body.data.uploadId}/0`,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' },
-      payload: content,
-    });
-    expect(res.statusCode).toBe(200);
-    const done = await call(app, 'POST', `${API}/engine/filetransfer/upload/${init.body.data.uploadId}/complete`, {
-      token,
-    });
-    expect(done.body.code, done.body.msg).toBe(0);
-    return done.body.data.id as string;
-  };
   const share = async (
     token: string,
     files: string[],

@@ -45,6 +45,10 @@ export const driveMessages = {
   restored: { 'zh-CN': '还原成功', en: 'Restored' },
   quotaExceeded: { 'zh-CN': '存储空间不足', en: 'Not enough storage space' },
   notFound: { 'zh-CN': '文件不存在或已被删除', en: 'The file does not exist or was deleted' },
+  changedMeanwhile: {
+    'zh-CN': '文件已被其他人修改，请重新打开后再保存',
+    en: 'Someone else changed this file meanwhile; reopen it before saving',
+  },
 } as const satisfies Record<string, Bilingual>;
 
 /** Checks a file or folder name against SPEC §5; returns the message key of the first rule broken. */

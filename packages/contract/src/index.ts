@@ -6,6 +6,7 @@ export * from './locale.js';
 export * from './menus.js';
 export * from './messages.js';
 export * from './permissions.js';
+export * from './preview.js';
 export * from './result.js';
 export * from './share.js';
 export * from './transfer.js';

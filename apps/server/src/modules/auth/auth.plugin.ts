@@ -24,6 +24,11 @@ export interface RouteAccess {
    * links (downloads) the browser follows without the request client. Only for GET routes that change nothing.
    */
   tokenCookie?: boolean;
+  /**
+   * Also accept `?token=` (SPEC §7 preview: userFileId, isMin, …, token), for media sources that cannot
+   * send a header. Read-only GET routes only.
+   */
+  tokenQuery?: boolean;
 }
 
 declare module 'fastify' {
@@ -55,6 +60,12 @@ export function cookieToken(request: FastifyRequest): string | null {
   return null;
 }
 
+/** `?token=` on routes that take it (see RouteAccess.tokenQuery). */
+function queryToken(request: FastifyRequest): string | null {
+  const value = (request.query as Record<string, unknown> | undefined)?.token;
+  return typeof value === 'string' && value && value !== 'undefined' && value !== 'null' ? value : null;
+}
+
 const sessionExpired = () => new AppError(401, 'sessionExpired', { code: ResultCode.sessionExpired });
 const unauthenticated = () => new AppError(401, 'status401', { code: ResultCode.unauthorized });
 
@@ -80,7 +91,11 @@ export const authPlugin = fp<{ sessions: SessionService; users: UserRepository; 
     app.addHook('onRequest', async (request) => {
       if (!guarded(request.url)) return;
       const access = request.routeOptions.config?.auth ?? 'required';
-      const token = bearerToken(request) ?? (request.routeOptions.config?.tokenCookie ? cookieToken(request) : null);
+      const config = request.routeOptions.config;
+      const token =
+        bearerToken(request) ??
+        (config?.tokenCookie ? cookieToken(request) : null) ??
+        (config?.tokenQuery ? queryToken(request) : null);
       if (!token) {
         if (access === 'required' && request.is404 !== true) throw unauthenticated();
         return;

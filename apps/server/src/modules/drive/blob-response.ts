@@ -18,6 +18,12 @@ const COMPRESSED = new Set(
   ),
 );
 
+/**
+ * Sent with every stored file: whatever someone uploaded (SVG, HTML, PDF with scripts) and however it
+ * is opened, it runs as an opaque sandboxed document that can reach nothing of ours.
+ */
+export const UNTRUSTED_CONTENT_POLICY = 'sandbox';
+
 /** `inline=1` or `inline=true`: show in the page rather than save. */
 export function wantsInline(value: string | undefined) {
   return value === '1' || value === 'true';
@@ -43,7 +49,8 @@ export async function sendBlob(
     .header('Cache-Control', 'private, no-cache')
     .header('Content-Type', mime.getType(file.name) ?? 'application/octet-stream')
     .header('Content-Disposition', contentDisposition(file.name, inline ? 'inline' : 'attachment'))
-    .header('X-Content-Type-Options', 'nosniff');
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Content-Security-Policy', UNTRUSTED_CONTENT_POLICY);
   const ifNoneMatch = request.headers['if-none-match'];
   if (ifNoneMatch?.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*')) {
     return reply.code(304).send();

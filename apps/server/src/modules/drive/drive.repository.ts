@@ -201,6 +201,32 @@ export class DriveRepository {
     return true;
   }
 
+  /**
+   * Records content about to be written to the blob store (or just written) before any entry points
+   * at it, as unreferenced since now: if the entries that were to use it never come (a failed save or
+   * unpacking), the collector removes the bytes after its grace period. A row with references is left
+   * alone; one already waiting for the collector has its clock restarted, so the collector cannot take
+   * bytes that are about to be used.
+   */
+  async noteBlobs(blobs: Array<{ sha256: string; size: number }>) {
+    const unique = [...new Map(blobs.map((b) => [b.sha256, b])).values()];
+    for (let i = 0; i < unique.length; i += 1000) {
+      await this.db
+        .insert(driveBlobs)
+        .values(
+          unique
+            .slice(i, i + 1000)
+            .map((b) => ({ sha256: b.sha256, size: b.size, refCount: 0, unreferencedAt: new Date() })),
+        )
+        .onConflictDoUpdate({
+          target: driveBlobs.sha256,
+          set: {
+            unreferencedAt: sql`case when ${driveBlobs.refCount} = 0 then now() else ${driveBlobs.unreferencedAt} end`,
+          },
+        });
+    }
+  }
+
   /** The live rows below a folder's full path, shallowest first. */
   async liveSubtree(tx: Tx | Database, userId: string, path: string): Promise<EntryRow[]> {
     const rows = await tx
@@ -491,6 +517,14 @@ export class DriveRepository {
       .where(
         and(eq(driveEntries.userId, userId), eq(driveEntries.deleteBatchNum, batch), eq(driveEntries.deleteRoot, true)),
       );
+    return this.releaseBlobs(tx, userId, files);
+  }
+
+  /**
+   * Drops one reference per file on its blob (a blob left with none is stamped for the collector)
+   * and gives the bytes back to the user's quota; returns the bytes freed.
+   */
+  async releaseBlobs(tx: Tx, userId: string, files: Array<{ sha: string | null; size: number }>): Promise<number> {
     const perBlob = new Map<string, number>();
     let bytes = 0;
     for (const f of files) {

@@ -168,6 +168,39 @@ export class DriveService {
       });
   }
 
+  /**
+   * Points a file at new content (an editor's save, an online-office version): the new blob gains a
+   * reference and its size is charged, the old one loses its reference and is given back. Unless
+   * `expected` is still the file's content hash, someone saved in between: 409, with the current hash.
+   */
+  async replaceBlob(
+    userId: string,
+    id: string,
+    blob: { sha256: string; size: number },
+    expected?: string,
+  ): Promise<StoredFile> {
+    return this.repo.withTreeLock(userId, async (tx) => {
+      const entry = asFile(await this.repo.findLive(userId, id, tx));
+      if (expected !== undefined && entry.blobSha256 !== expected) {
+        throw new AppError(409, driveMessages.changedMeanwhile, {
+          code: 409,
+          data: { sha256: entry.blobSha256 },
+        });
+      }
+      if (entry.blobSha256 === blob.sha256) return entry;
+      await this.repo.releaseBlobs(tx, userId, [{ sha: entry.blobSha256, size: entry.fileSize }]);
+      if (!(await this.repo.referenceBlobs(tx, userId, [blob]))) throw quotaExceeded();
+      const row = await this.repo.update(tx, userId, id, {
+        blobSha256: blob.sha256,
+        fileSize: blob.size,
+        updatedAt: new Date(),
+        imageWidth: null,
+        imageHeight: null,
+      });
+      return asFile(row);
+    });
+  }
+
   /** The live folder `name` in `parent`, created when missing. */
   private async ensureFolder(tx: Tx, userId: string, parent: Place, name: string): Promise<Place> {
     const existing = await this.repo.findChild(tx, userId, parent.id, name);
@@ -176,6 +209,11 @@ export class DriveService {
     const row = await this.repo.insert(tx, { userId, parentId: parent.id, parentPath: parent.path, name, isDir: true });
     await this.repo.countChildren(tx, userId, parent.id, 1);
     return placeOf(row);
+  }
+
+  /** Content written (or about to be written) to the blob store for entries still to come (see DriveRepository.noteBlobs). */
+  noteStored(blobs: Array<{ sha256: string; size: number }>): Promise<void> {
+    return this.repo.noteBlobs(blobs);
   }
 
   /** Refuses, before any byte is sent, a file that would not fit in the user's quota (存储空间不足). */
@@ -515,5 +553,107 @@ export class DriveService {
       }
       return bytes;
     });
+  }
+
+  /** A live folder of the user (or the root for null / '0') as a place: its id and full path. */
+  async targetFolder(userId: string, folderId: string | null | undefined): Promise<Place> {
+    return this.folderOrRoot(userId, folderId);
+  }
+
+  /**
+   * Files an unpacked archive in one transaction under the owner's tree lock: its folders (the ones
+   * the archive lists and the ones its paths imply) and its files, whose blobs are already stored,
+   * below `folderId`, or below a new folder `newFolder` made there (`name (1)` when taken). A top-level
+   * name already taken in the target becomes `name (1)`, as a copy does; everything below it is new.
+   * The files are charged to the quota at once (413 存储空间不足 when they do not fit, and nothing is
+   * filed). Returns where the entries went and how many there are.
+   */
+  async importTree(
+    userId: string,
+    target: { folderId: string | null; newFolder?: string },
+    entries: Array<{ segments: string[]; blob?: { sha256: string; size: number } }>,
+  ): Promise<{ path: string; entries: number }> {
+    type Node = {
+      id: string;
+      name: string;
+      parent: Node | null;
+      isDir: boolean;
+      children: number;
+      blob?: { sha256: string; size: number };
+    };
+    const nodes = new Map<string, Node>();
+    const tops: Node[] = [];
+    const add = (segments: string[], isDir: boolean, blob?: Node['blob']): Node => {
+      const key = segments.join('/');
+      const known = nodes.get(key);
+      if (known) {
+        if (known.isDir !== isDir || !isDir) throw nameExists();
+        return known;
+      }
+      const parent = segments.length > 1 ? add(segments.slice(0, -1), true) : null;
+      const node: Node = {
+        id: randomUUID(),
+        name: checkName(segments.at(-1)!, isDir ? 'folder' : 'file'),
+        parent,
+        isDir,
+        children: 0,
+        blob,
+      };
+      nodes.set(key, node);
+      if (parent) parent.children++;
+      else tops.push(node);
+      return node;
+    };
+    for (const entry of entries) add(entry.segments, !entry.blob, entry.blob);
+
+    return this.repo
+      .withTreeLock(userId, async (tx) => {
+        let base = await this.folderOrRoot(userId, target.folderId, tx);
+        if (target.newFolder !== undefined) {
+          const wanted = checkName(target.newFolder, 'folder');
+          let name = wanted;
+          for (let n = 1; await this.repo.nameTaken(userId, base.id, name, { tx }); n++)
+            name = numberedName(wanted, n, true);
+          const folder = await this.repo.insert(tx, {
+            userId,
+            parentId: base.id,
+            parentPath: base.path,
+            name,
+            isDir: true,
+          });
+          await this.repo.countChildren(tx, userId, base.id, 1);
+          base = placeOf(folder);
+        }
+        for (const top of tops) {
+          const wanted = top.name;
+          for (let n = 1; await this.repo.nameTaken(userId, base.id, top.name, { tx }); n++) {
+            top.name = numberedName(wanted, n, top.isDir);
+          }
+        }
+        const blobs = [...nodes.values()].flatMap((node) => (node.blob ? [node.blob] : []));
+        if (blobs.length && !(await this.repo.referenceBlobs(tx, userId, blobs))) throw quotaExceeded();
+        const pathOf = (node: Node | null): string => (node ? joinPath(pathOf(node.parent), node.name) : base.path);
+        const depthOf = (node: Node): number => (node.parent ? depthOf(node.parent) + 1 : 0);
+        const rows = [...nodes.values()]
+          .sort((a, b) => depthOf(a) - depthOf(b))
+          .map((node) => ({
+            id: node.id,
+            userId,
+            parentId: node.parent ? node.parent.id : base.id,
+            parentPath: pathOf(node.parent),
+            name: node.name,
+            isDir: node.isDir,
+            extendName: node.isDir ? '' : extensionOf(node.name),
+            blobSha256: node.blob?.sha256 ?? null,
+            fileSize: node.blob?.size ?? 0,
+            childCount: node.children,
+          }));
+        await this.repo.insertMany(tx, rows);
+        await this.repo.countChildren(tx, userId, base.id, tops.length);
+        return { path: base.path, entries: rows.length };
+      })
+      .catch((err) => {
+        throw isNameClash(err) ? nameExists() : err;
+      });
   }
 }

@@ -200,22 +200,6 @@ export const transferRoutes: FastifyPluginAsyncZod<{
   );
 
   app.get(
-    '/engine/filetransfer/preview',
-    {
-      config: DOWNLOAD,
-      schema: {
-        tags,
-        summary: 'Thumbnails and previews (userFileId, isMin): reserved, answers 501 until previews are built',
-        querystring: z.object({ userFileId: uuid.optional(), isMin: z.string().optional() }),
-        response: { 501: errorEnvelope },
-      },
-    },
-    async () => {
-      throw new AppError(501, 'notImplemented', { code: 501 });
-    },
-  );
-
-  app.get(
     '/engine/quota',
     {
       config: READ,

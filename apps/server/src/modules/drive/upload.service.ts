@@ -60,6 +60,8 @@ export class UploadService {
       stagingDir: string;
       chunkBytes?: number;
       log?: FastifyBaseLogger;
+      /** Told of each file an upload filed (to make its thumbnail in the background). */
+      onFiled?: (entry: EntryRow) => void;
     },
   ) {}
 
@@ -233,7 +235,7 @@ export class UploadService {
       await this.deps.uploads.resetChunks(row.id);
       throw new AppError(409, transferMessages.chunksMissing, { code: 409, data: { missing: [] } });
     }
-    return this.deps.drive.fileBlob(userId, {
+    const entry = await this.deps.drive.fileBlob(userId, {
       parentId: row.parentId,
       relativePath: row.relativePath,
       name: row.fileName,
@@ -243,6 +245,8 @@ export class UploadService {
         if (!(await this.deps.uploads.delete(userId, row.id, tx))) throw uploadNotFound();
       },
     });
+    this.deps.onFiled?.(entry);
+    return entry;
   }
 
   async pending(userId: string): Promise<PendingUpload[]> {
