@@ -34,8 +34,8 @@ function bmp(opts: {
   v.setInt32(38, 11811, true); // 300 dpi
   v.setInt32(42, 11811, true);
   v.setUint32(46, palette.length, true);
-  masks.forEach((m, i) => v.setUint32(54 + i * 4, m, true));
-  palette.forEach(([r, g, b], i) => out.set([b, g, r, 0], 54 + masks.length * 4 + i * 4));
+  for (const [i, m] of masks.entries()) v.setUint32(54 + i * 4, m, true);
+  for (const [i, [r, g, b]] of palette.entries()) out.set([b, g, r, 0], 54 + masks.length * 4 + i * 4);
   out.set(opts.pixels, offset);
   return out;
 }
