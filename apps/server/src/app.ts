@@ -118,6 +118,9 @@ export async function buildApp({
     { version: VERSION, installation: () => s.installation.get() },
   );
 
+  // This instance's worker for the shared job queue: runs while the app does.
+  app.addHook('onReady', async () => s.jobs.start());
+  app.addHook('onClose', async () => s.jobs.stop());
   await app.register(authPlugin, { sessions: s.sessions, users: s.users, cacheMs: config.sessions.checkCacheMs });
   await app.register(duplicateSubmit, { cache: infra.cache });
   await app.register(

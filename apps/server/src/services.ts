@@ -4,6 +4,8 @@ import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import type { BlobStore } from './infra/blob/blob-store.js';
 import type { Cache } from './infra/cache/cache.js';
+import { JobRepository } from './infra/jobs/job.repository.js';
+import { JobQueue } from './infra/jobs/job-queue.js';
 import { AccountService } from './modules/account/account.service.js';
 import { IdentityRepository } from './modules/account/identity.repository.js';
 import { ProfileService } from './modules/account/profile.service.js';
@@ -142,9 +144,11 @@ export function createServices(config: Config, infra: Infrastructure, log: Fasti
       }
     },
   });
-  const unzip = new UnzipService({ drive, blobs: infra.blobs, jobs: { log } });
+  const jobs = new JobQueue(new JobRepository(db), { log });
+  const unzip = new UnzipService({ drive, blobs: infra.blobs, jobs });
   const housekeeping = new DriveHousekeeping({ drive, uploads, blobs: infra.blobs, settings: config.drive, log });
   return {
+    jobs,
     drive,
     shares,
     thumbnails,

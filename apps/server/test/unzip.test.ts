@@ -18,6 +18,8 @@ import { driveBlobs, driveEntries } from '../src/db/schema.js';
 import { AppError } from '../src/http/app-error.js';
 import type { BlobStore } from '../src/infra/blob/blob-store.js';
 import { createBlobStore } from '../src/infra/blob/index.js';
+import { JobRepository } from '../src/infra/jobs/job.repository.js';
+import { JobQueue } from '../src/infra/jobs/job-queue.js';
 import { UnzipService } from '../src/modules/archive/unzip.service.js';
 import { DriveRepository } from '../src/modules/drive/drive.repository.js';
 import { DriveService } from '../src/modules/drive/drive.service.js';
@@ -507,14 +509,18 @@ describe.each(testDatabases)('unzip on $name', (database) => {
         throw new AppError(413, driveMessages.quotaExceeded, { code: 413 });
       }
     }
+    const queue = new JobQueue(new JobRepository(db.db), { pollMs: 50 });
     const unzipper = new UnzipService({
       drive: new FullDrive(new DriveRepository(db.db)),
       blobs,
+      jobs: queue,
+      kind: 'unzip-on-a-full-drive',
     });
+    queue.start();
     const before = await snapshot(users.ada!);
     const { jobId } = await unzipper.start(users.ada!, { userFileId: archive, unzipMode: 0 });
     await unzipper.idle();
-    expect(unzipper.job(users.ada!, jobId, 'en')).toMatchObject({
+    expect(await unzipper.job(users.ada!, jobId, 'en')).toMatchObject({
       state: 'failed',
       message: 'Not enough storage space',
     });
@@ -530,7 +536,7 @@ describe.each(testDatabases)('unzip on $name', (database) => {
     // The collector, once the grace period has passed, takes them like any orphan.
     await drive.collectBlobs(new Date(Date.now() + 60_000), (hash) => blobs.delete(hash));
     expect(await blobs.stat(sha(content))).toBeNull();
-    await unzipper.stop();
+    await queue.stop();
   });
 
   it('checks the request: my archive only, an archive at all, my target folder only, my job only', async () => {
@@ -563,6 +569,7 @@ describe.each(testDatabases)('unzip on $name', (database) => {
     const strict = new UnzipService({
       drive,
       blobs,
+      jobs: new JobQueue(new JobRepository(db.db)),
       limits: { maxArchiveBytes: 10 },
     });
     await expect(strict.start(users.ada!, { userFileId: archive, unzipMode: 0 })).rejects.toMatchObject({

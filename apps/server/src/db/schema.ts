@@ -8,6 +8,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  real,
   smallint,
   text,
   timestamp,
@@ -357,4 +358,40 @@ export const driveShareItems = pgTable(
     position: integer('position').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.shareId, t.entryId] }), index('drive_share_items_entry_idx').on(t.entryId)],
+);
+
+// ---------------------------------------------------------------------------------------------------
+// Background work (ARCHITECTURE: a PostgreSQL-backed job queue, so work survives restarts)
+
+/**
+ * A unit of background work (unpacking an archive, …). Any server instance may claim a queued job;
+ * the claim is a lease that the worker renews while it reports progress, so a job whose instance died
+ * is claimed again once its lease runs out. Its owner reads its state from any instance.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: varchar('kind', { length: 32 }).notNull(),
+    /** The person the job works for: only they can read it. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    payload: jsonb('payload').notNull(),
+    /** queued, running, done, failed. */
+    state: varchar('state', { length: 16 }).notNull().default('queued'),
+    progress: real('progress').notNull().default(0),
+    result: jsonb('result'),
+    /** A failure as a catalogue message with its arguments, shown in the reader's language. */
+    failure: jsonb('failure'),
+    attempts: integer('attempts').notNull().default(0),
+    lockedBy: varchar('locked_by', { length: 64 }),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('jobs_pending_idx').on(t.kind, t.createdAt).where(sql`state in ('queued', 'running')`),
+    index('jobs_user_idx').on(t.userId, t.createdAt),
+    index('jobs_finished_idx').on(t.finishedAt).where(sql`finished_at is not null`),
+  ],
 );

@@ -10,8 +10,6 @@ const tags = ['drive'];
 
 /** Unpacking an archive of the drive into the drive (SPEC §2/§4), under /cloud-api/engine. */
 export const unzipRoutes: FastifyPluginAsyncZod<{ unzip: UnzipService }> = async (app, { unzip }) => {
-  app.addHook('onClose', () => unzip.stop());
-
   app.post(
     PREVIEW_PATHS.unzip,
     {
@@ -38,6 +36,6 @@ export const unzipRoutes: FastifyPluginAsyncZod<{ unzip: UnzipService }> = async
         response: { 200: unzipJob, 404: errorEnvelope },
       },
     },
-    async (request) => ok(request, unzip.job(callerOf(request).userId, request.params.jobId, request.locale)),
+    async (request) => ok(request, await unzip.job(callerOf(request).userId, request.params.jobId, request.locale)),
   );
 };

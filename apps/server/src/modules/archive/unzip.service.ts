@@ -11,35 +11,57 @@ import {
 } from '@kerf/contract';
 import { AppError } from '../../http/app-error.js';
 import type { BlobStore } from '../../infra/blob/blob-store.js';
-import type { DriveService, StoredFile } from '../drive/drive.service.js';
+import type { JobContext, JobQueue } from '../../infra/jobs/job-queue.js';
+import type { DriveService } from '../drive/drive.service.js';
 import { archiveBaseName } from './archive-sniff.js';
 import { openArchive } from './open-archive.js';
-import { type UnzipJobOptions, type UnzipJobRecord, UnzipJobTable } from './unzip-jobs.js';
 import { planUnzip, storeBlobs } from './unzip-plan.js';
 
 const jobNotFound = () => AppError.notFound(previewMessages.jobNotFound);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** What a queued unpacking remembers: the archive, where its entries go, and where that is. */
+interface UnzipPayload {
+  archiveId: string;
+  folderId: string | null;
+  newFolder?: string;
+  targetPath: string;
+}
+interface UnzipResult {
+  entries: number;
+  targetPath: string;
+}
 
 /**
  * Unpacks an archive of the drive into the drive, as a background job (SPEC §2/§4 解压): zip, RAR 4
  * and 5, 7z, tar, tgz and gz. A first pass checks everything and writes nothing; a second stores the
  * files' bytes; one transaction then files every folder and file. A refusal at any point leaves the
  * drive as it was: no entry, no quota, and the bytes written (only ever after every check passed)
- * left for the blob collector.
+ * left for the blob collector. Jobs live in the shared job queue: any instance runs them, any
+ * instance answers the owner's polls, and one cut off by a restart runs again from the start.
  */
 export class UnzipService {
-  private readonly jobs: UnzipJobTable;
   private readonly limits: typeof UNZIP_LIMITS;
+  private readonly kind: string;
 
   constructor(
     private readonly deps: {
       drive: DriveService;
       blobs: BlobStore;
-      jobs?: UnzipJobOptions;
+      jobs: JobQueue;
       limits?: Partial<typeof UNZIP_LIMITS>;
+      /** Unpackings running at once on this instance (each holds an archive in memory). */
+      concurrency?: number;
+      /** The queue's name for these jobs (a test's own service uses its own). */
+      kind?: string;
     },
   ) {
-    this.jobs = new UnzipJobTable(deps.jobs);
     this.limits = { ...UNZIP_LIMITS, ...deps.limits };
+    this.kind = deps.kind ?? 'unzip';
+    deps.jobs.handle<UnzipPayload>(this.kind, (ctx) => this.unpack(ctx), {
+      concurrency: deps.concurrency ?? 1,
+      perUser: 5,
+    });
   }
 
   /**
@@ -60,46 +82,49 @@ export class UnzipService {
         ? await this.deps.drive.targetFolder(userId, input.folderId)
         : { id: archive.parentId, path: archive.parentPath };
     const newFolder = input.unzipMode === UNZIP_MODE.named ? archiveBaseName(archive.name) : undefined;
-    const job = this.jobs.add(userId, newFolder ? joinPath(into.path, newFolder) : into.path, (record) =>
-      this.unpack(record, archive, { folderId: into.id, newFolder }),
-    );
+    const payload: UnzipPayload = {
+      archiveId: archive.id,
+      folderId: into.id,
+      newFolder,
+      targetPath: newFolder ? joinPath(into.path, newFolder) : into.path,
+    };
+    const job = await this.deps.jobs.enqueue(this.kind, userId, payload);
     return { jobId: job.id };
   }
 
   /** The caller's job as the contract shows it, its message in their language. */
-  job(userId: string, jobId: string, locale: Locale): UnzipJob {
-    const job = this.jobs.find(userId, jobId);
-    if (!job) throw jobNotFound();
-    const message = job.failure
-      ? format(job.failure.text[locale], ...job.failure.args)
-      : (job.state === 'done' ? previewMessages.unzipped : previewMessages.unzipWaiting)[locale];
+  async job(userId: string, jobId: string, locale: Locale): Promise<UnzipJob> {
+    const job = UUID.test(jobId) ? await this.deps.jobs.find(userId, jobId) : undefined;
+    if (!job || job.kind !== this.kind) throw jobNotFound();
+    const payload = job.payload as UnzipPayload;
+    const result = job.result as UnzipResult | null;
+    const failure = job.failure as { text: Record<Locale, string>; args: Array<string | number> } | null;
+    const state = job.state as UnzipJob['state'];
+    const message = failure
+      ? format(failure.text[locale], ...failure.args)
+      : (state === 'done' ? previewMessages.unzipped : previewMessages.unzipWaiting)[locale];
     return {
       jobId: job.id,
-      state: job.state,
+      state,
       progress: Math.round(job.progress * 1000) / 1000,
-      entries: job.entries,
-      targetPath: job.targetPath,
+      entries: result?.entries ?? 0,
+      targetPath: result?.targetPath ?? payload.targetPath,
       message,
     };
   }
 
-  /** Waits until no job is waiting or running (tests). */
+  /** Waits until no unpacking is waiting or running (tests). */
   idle(): Promise<void> {
-    return this.jobs.idle();
+    return this.deps.jobs.idle();
   }
 
-  stop(): Promise<void> {
-    return this.jobs.stop();
-  }
-
-  private async unpack(
-    job: UnzipJobRecord,
-    archive: StoredFile,
-    target: { folderId: string | null; newFolder?: string },
-  ): Promise<void> {
+  private async unpack(ctx: JobContext<UnzipPayload>): Promise<UnzipResult> {
     const { drive, blobs } = this.deps;
+    const { archiveId, folderId, newFolder } = ctx.payload;
+    // Read again now: the archive may have gone to the bin since it was queued.
+    const archive = await drive.file(ctx.userId!, archiveId);
     const { usedBytes, quotaBytes } = await drive.quota(archive.userId);
-    const opened = await openArchive(this.deps.blobs, archive, this.limits.maxArchiveBytes);
+    const opened = await openArchive(blobs, archive, this.limits.maxArchiveBytes);
     try {
       const size = Math.max(1, archive.fileSize);
       const plan = await planUnzip(
@@ -107,18 +132,17 @@ export class UnzipService {
         { archiveBytes: archive.fileSize, freeBytes: quotaBytes - usedBytes, limits: this.limits },
         (seen) => {
           // The total is unknown until the end: a curve that keeps rising and stays below 0.4.
-          job.progress = (0.4 * seen) / (seen + size * 4);
+          ctx.progress((0.4 * seen) / (seen + size * 4));
         },
       );
-      job.progress = 0.4;
+      ctx.progress(0.4);
       await drive.noteStored(plan.entries.flatMap((entry) => (entry.blob ? [entry.blob] : [])));
       await storeBlobs(opened.reader(), plan, blobs, (done) => {
-        job.progress = 0.4 + (0.55 * done) / Math.max(1, plan.bytes);
+        ctx.progress(0.4 + (0.55 * done) / Math.max(1, plan.bytes));
       });
-      job.progress = 0.95;
-      const filed = await drive.importTree(archive.userId, target, plan.entries);
-      job.entries = filed.entries;
-      job.targetPath = filed.path;
+      ctx.progress(0.95);
+      const filed = await drive.importTree(archive.userId, { folderId, newFolder }, plan.entries);
+      return { entries: filed.entries, targetPath: filed.path };
     } finally {
       opened.free();
     }
