@@ -23,9 +23,9 @@ import { JobQueue } from '../src/infra/jobs/job-queue.js';
 import { UnzipService } from '../src/modules/archive/unzip.service.js';
 import { DriveRepository } from '../src/modules/drive/drive.repository.js';
 import { DriveService } from '../src/modules/drive/drive.service.js';
-import { call, type Json, signIn } from './account-helpers.js';
+import { call, type Json } from './account-helpers.js';
 import { testDatabases } from './databases.js';
-import { filesUnder } from './drive-helpers.js';
+import { drivePeople, filesUnder } from './drive-helpers.js';
 import {
   declareZipSizes,
   type FixtureEntry,
@@ -109,44 +109,10 @@ describe.each(testDatabases)('unzip on $name', (database) => {
   let drive: DriveService;
   const delivery = new RecordingDelivery();
   const blobDir = mkdtempSync(join(tmpdir(), 'kerf-unzip-blobs-'));
-  const tokens: Record<string, string> = {};
-  const users: Record<string, string> = {};
-
-  const join_ = async (who: string) => {
-    const account = `${who}@example.com`;
-    await call(app, 'GET', `/uac-api/captcha/getCode?account=${account}&scene=register`);
-    await call(app, 'POST', '/uac-api/register/user/info', {
-      body: { account, password: 'unzip_01', code: delivery.last(account)!.code, nickName: who.toUpperCase() },
-    });
-    tokens[who] = (await signIn(app, { grant_type: 'password', account, password: 'unzip_01' })).body.token;
-  };
-
-  const folder = async (token: string, name: string, parentId = '0') => {
-    const made = await call(app, 'POST', `${API}/engine/folder`, { token, body: { parentId, name } });
-    expect(made.body.code, made.body.msg).toBe(0);
-    return made.body.data.id as string;
-  };
-
-  const upload = async (token: string, fileName: string, content: Buffer, folderId = '0') => {
-    const init = await call(app, 'POST', `${API}/engine/filetransfer/upload/init`, {
-      token,
-      body: { fileName, folderId, fileSize: content.length, sha256: sha(content) },
-    });
-    expect(init.body.code, init.body.msg).toBe(0);
-    if (init.body.data.skipUpload) return init.body.data.entry.id as string;
-    const res = await app.inject({
-      method: 'PUT',
-      url: `${API}/engine/filetransfer/upload/${init.body.data.uploadId}/0`,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' },
-      payload: content,
-    });
-    expect(res.statusCode).toBe(200);
-    const done = await call(app, 'POST', `${API}/engine/filetransfer/upload/${init.body.data.uploadId}/complete`, {
-      token,
-    });
-    expect(done.body.code, done.body.msg).toBe(0);
-    return done.body.data.id as string;
-  };
+  const people = drivePeople(() => app, delivery);
+  const { tokens, userIds: users, folder } = people;
+  const upload = async (token: string, fileName: string, content: Buffer, folderId = '0') =>
+    (await people.upload(token, fileName, content, folderId)).id as string;
 
   const startUnzip = (token: string, body: Record<string, unknown>, lang?: string) =>
     call(app, 'POST', `${API}${PREVIEW_PATHS.unzip}`, { token, body, lang });
@@ -209,18 +175,8 @@ describe.each(testDatabases)('unzip on $name', (database) => {
     blobs = await createBlobStore({ storage: 'disk', dir: blobDir });
     app = await testApp(db, { delivery, blobs });
     drive = new DriveService(new DriveRepository(db.db));
-    await join_('ada');
-    await join_('eve');
-    for (const who of ['ada', 'eve']) {
-      const me = await call(app, 'GET', `${API}/engine/quota`, { token: tokens[who] });
-      expect(me.status).toBe(200);
-    }
-    // Who is who, from the rows their first folder makes.
-    for (const who of ['ada', 'eve']) {
-      const id = await folder(tokens[who]!, `home-${who}`);
-      const [row] = await db.db.select().from(driveEntries).where(eq(driveEntries.id, id));
-      users[who] = row!.userId;
-    }
+    await people.join('ada');
+    await people.join('eve');
   });
   afterAll(async () => {
     await app.close();
