@@ -13,7 +13,7 @@ import { createBlobStore } from '../src/infra/blob/index.js';
 import { findProgram } from '../src/modules/preview/thumbnails.js';
 import { call } from './account-helpers.js';
 import { testDatabases } from './databases.js';
-import { drivePeople, zipNames } from './drive-helpers.js';
+import { drivePeople, sha256, zipNames } from './drive-helpers.js';
 import { RecordingDelivery, testApp } from './test-app.js';
 
 const API = '/cloud-api';
@@ -381,6 +381,7 @@ describe.each(testDatabases)('previews and editors on $name', (database) => {
       });
     const first = await save('G21\nG90\nM3 S1000\n', opened.sha256);
     expect(first.body).toMatchObject({ code: 0, msg: '保存成功', data: { fileSize: 17 } });
+    expect(first.body.data.sha256).toBe(sha256(Buffer.from('G21\nG90\nM3 S1000\n')));
     // A second editor still holding the old content is refused, and told the current hash.
     const stale = await save('G21\n', opened.sha256);
     expect(stale.status).toBe(409);

@@ -1,6 +1,13 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { errorEnvelope, hasAnyPermission, OFFICE_EXTENSIONS, PREVIEW_PATHS, previewMessages } from '@kerf/contract';
+import {
+  envelopeOf,
+  errorEnvelope,
+  hasAnyPermission,
+  OFFICE_EXTENSIONS,
+  PREVIEW_PATHS,
+  previewMessages,
+} from '@kerf/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,7 +19,7 @@ import type { UserRepository } from '../account/user.repository.js';
 import { callerOf } from '../auth/auth.plugin.js';
 import { sendBlob, UNTRUSTED_CONTENT_POLICY } from '../drive/blob-response.js';
 import { presentEntry } from '../drive/drive.presenter.js';
-import { entryResponse, folderRef } from '../drive/drive.schema.js';
+import { entry, entryResponse, folderRef } from '../drive/drive.schema.js';
 import type { DriveService, StoredFile } from '../drive/drive.service.js';
 import { placeInShare, type ShareService } from '../share/share.service.js';
 import type { OfficeConverter } from './office-converter.js';
@@ -33,6 +40,8 @@ const fileQuery = z.object({
   extractionCode: z.string().max(64).optional(),
   token: z.string().max(512).optional(),
 });
+/** A save's answer: the entry and its new content hash. */
+const savedResponse = envelopeOf(entry.extend({ sha256: z.string() }));
 const flag = (v: string | undefined) => v === '1' || v === 'true';
 
 export const previewRoutes: FastifyPluginAsyncZod<{
@@ -144,13 +153,14 @@ export const previewRoutes: FastifyPluginAsyncZod<{
           content: z.string(),
           sha256: z.string().regex(/^[0-9a-f]{64}$/),
         }),
-        response: { 200: entryResponse, 400: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope },
+        response: { 200: savedResponse, 400: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope },
       },
     },
     async (request) => {
       const { userFileId, content, sha256 } = request.body;
       const saved = await previews.save(callerOf(request).userId, userFileId, content, sha256);
-      return done(request, previewMessages.saved, presentEntry(saved));
+      // The new content hash: the editor's base for its next save.
+      return done(request, previewMessages.saved, { ...presentEntry(saved), sha256: saved.blobSha256 });
     },
   );
 
