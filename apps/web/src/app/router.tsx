@@ -55,6 +55,25 @@ export const routes: RouteObject[] = [
         handle: handle({ titleKey: 'route.share' }),
       },
       {
+        // a shared PDF in the app's own viewer (a new tab); public like the share page itself
+        path: 'share/:code/pdf',
+        lazy: async () => ({ Component: (await import('../features/viewers/pdf/PdfViewerPage')).SharedPdfPage }),
+        handle: handle({ titleKey: 'viewers.route.pdf' }),
+      },
+      {
+        // SPEC §9 "pdf opens in a new tab": a full-window viewer, without the admin layout around it
+        path: 'pdf',
+        lazy: async () => ({ Component: (await import('../features/viewers/pdf/PdfViewerPage')).PdfViewerPage }),
+        handle: handle({ titleKey: 'viewers.route.pdf' }),
+      },
+      {
+        path: 'onlyoffice',
+        lazy: async () => ({
+          Component: (await import('../features/viewers/onlyoffice/OnlyOfficePage')).OnlyOfficePage,
+        }),
+        handle: handle({ titleKey: 'viewers.route.onlyoffice' }),
+      },
+      {
         lazy: async () => ({ Component: (await import('./layout/AdminLayout')).AdminLayout }),
         children: [
           {

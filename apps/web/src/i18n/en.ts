@@ -1,6 +1,8 @@
 import { accountEn, authEn } from './accounts.en';
 import { driveEn } from './drive.en';
+import { editorsEn } from './editors.en';
 import { shareEn } from './share.en';
+import { viewersEn } from './viewers.en';
 import type { zhCN } from './zh-CN';
 
 /** Same shape as the Chinese catalogue, every leaf a string: a missing or extra key fails the type check. */
@@ -160,6 +162,8 @@ export const en: Catalogue = {
   },
   drive: driveEn,
   share: shareEn,
+  editors: editorsEn,
+  viewers: viewersEn,
   auth: authEn,
   account: accountEn,
   help: {

@@ -1,6 +1,8 @@
 import { accountZhCN, authZhCN } from './accounts.zh-CN';
 import { driveZhCN } from './drive.zh-CN';
+import { editorsZhCN } from './editors.zh-CN';
 import { shareZhCN } from './share.zh-CN';
+import { viewersZhCN } from './viewers.zh-CN';
 
 /** The Chinese catalogue: the default language and the source of the key set (en.ts must match it). */
 export const zhCN = {
@@ -155,6 +157,8 @@ export const zhCN = {
   },
   drive: driveZhCN,
   share: shareZhCN,
+  editors: editorsZhCN,
+  viewers: viewersZhCN,
   auth: authZhCN,
   account: accountZhCN,
   help: {

@@ -10,11 +10,13 @@ import {
   restoreBatches,
 } from '../../api/drive-api';
 import { isShownByClient, messageOf } from '../../api/request';
+import { type EditorDialog, EditorDialogs, isEditorDialog } from '../editors/EditorDialogs';
 import { ShareDialog } from '../share/dialog/ShareDialog';
+import { LazyFileViewer } from '../viewers/LazyFileViewer';
+import { OWN_FILES } from '../viewers/model/file-access';
 import { DetailDialog } from './dialogs/DetailDialog';
 import { FolderPickerDialog } from './dialogs/FolderPickerDialog';
 import { NameDialog } from './dialogs/NameDialog';
-import { PreviewDialog } from './dialogs/PreviewDialog';
 import { RestoreDialog } from './dialogs/RestoreDialog';
 
 /** Which dialog the drive shows, with what it is about. */
@@ -23,24 +25,31 @@ export type DriveDialog =
   | { kind: 'rename'; entry: DriveEntry }
   | { kind: 'move' | 'copy'; entries: DriveEntry[]; startFolderId: string }
   | { kind: 'detail'; entry: DriveEntry }
-  | { kind: 'preview'; entry: DriveEntry }
+  | { kind: 'preview'; entry: DriveEntry; entries: DriveEntry[] }
   | { kind: 'restore'; entries: DriveEntry[] }
-  | { kind: 'share'; entries: DriveEntry[] };
+  | { kind: 'share'; entries: DriveEntry[] }
+  | EditorDialog;
 
 /** Renders the open dialog and wires each to its call, its success message and a refresh. */
 export function DriveDialogs({
   dialog,
   onClose,
   onChanged,
+  onSelect,
 }: {
   dialog: DriveDialog | null;
   onClose(): void;
   /** Something changed on the server: clear the selection and refresh. */
   onChanged(): void;
+  /** Selects an entry of the list (a file just created). */
+  onSelect?(userFileId: string): void;
 }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   if (!dialog) return null;
+  if (isEditorDialog(dialog)) {
+    return <EditorDialogs dialog={dialog} onClose={onClose} onChanged={onChanged} onSelect={onSelect} />;
+  }
 
   const succeeded = (text: string) => {
     if (text) void message.success(text);
@@ -90,7 +99,7 @@ export function DriveDialogs({
     case 'detail':
       return <DetailDialog entry={dialog.entry} onClose={onClose} />;
     case 'preview':
-      return <PreviewDialog entry={dialog.entry} onClose={onClose} />;
+      return <LazyFileViewer entry={dialog.entry} entries={dialog.entries} access={OWN_FILES} onClose={onClose} />;
     case 'share':
       return <ShareDialog entries={dialog.entries} onClose={onClose} onShared={onChanged} />;
     case 'restore': {

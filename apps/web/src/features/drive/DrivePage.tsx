@@ -3,11 +3,15 @@ import { FILE_TYPE, messages, PAGE_SIZES } from '@kerf/contract';
 import { App, Input, Pagination } from 'antd';
 import { type DragEvent, type MouseEvent, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import type { DriveEntry } from '../../api/drive-api';
 import { useNarrowViewport } from '../../app/layout/use-narrow-viewport';
 import { driveSettingsStore, FILE_MODE, useDriveSettings } from '../../stores/drive-settings-store';
 import { useSettings } from '../../stores/settings-store';
+import { onlyofficeEditPath, opensInEditor } from '../editors/open-in-editor';
 import { MySharesPage } from '../share/mine/MySharesPage';
+import { OWN_FILES } from '../viewers/model/file-access';
+import { openPdfInTab } from '../viewers/open-pdf';
 import { ContextMenu, type ContextMenuItem } from './components/ContextMenu';
 import { DriveEmpty } from './components/DriveEmpty';
 import { DrivePathBar } from './components/DrivePathBar';
@@ -68,6 +72,7 @@ export function DrivePage() {
 function DriveEntriesPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const navigate = useNavigate();
   const locale = useSettings((s) => s.locale);
   const narrow = useNarrowViewport();
   const { location, openFolder, openPath, goUp } = useDriveLocation();
@@ -131,7 +136,10 @@ function DriveEntriesPage() {
       leaveSearch();
       openFolder(entry);
     } else if (isPreviewable(fileKind(entry))) {
-      setDialog({ kind: 'preview', entry });
+      // a PDF opens in a new tab from this very click or key; the other viewers over the list
+      if (!openPdfInTab(OWN_FILES, entry)) setDialog({ kind: 'preview', entry, entries });
+    } else if (opensInEditor(entry)) {
+      setDialog({ kind: 'text', entry, editable: false });
     } else {
       actions.download([entry]);
     }
@@ -171,6 +179,13 @@ function DriveEntriesPage() {
         break;
       case 'detail':
         setDialog({ kind: 'detail', entry: first });
+        break;
+      case 'onlineEdit':
+        if (opensInEditor(first)) setDialog({ kind: 'text', entry: first, editable: true });
+        else void navigate(onlyofficeEditPath(first.userFileId));
+        break;
+      case 'unzip':
+        setDialog({ kind: 'unzip', entry: first });
         break;
       default:
         void message.info(messages.notImplemented[locale]);
@@ -212,6 +227,7 @@ function DriveEntriesPage() {
     if (menu.entry === null) {
       if (key === 'newFolder')
         setDialog({ kind: 'newFolder', parentId: currentFolder.id, parentPath: currentFolder.path });
+      if (key === 'newFile') setDialog({ kind: 'newFile', folderId: currentFolder.id, folderPath: currentFolder.path });
       if (key === 'uploadFiles') upload.chooseFiles();
       if (key === 'uploadFolder') upload.chooseFolder();
       if (key === 'refresh') void refresh();
@@ -317,6 +333,9 @@ function DriveEntriesPage() {
           onNewFolder={() =>
             setDialog({ kind: 'newFolder', parentId: currentFolder.id, parentPath: currentFolder.path })
           }
+          onNewFile={(fileType) =>
+            setDialog({ kind: 'newFile', folderId: currentFolder.id, folderPath: currentFolder.path, fileType })
+          }
           onEmptyBin={() => void actions.emptyBin()}
           onBatch={(action) => run(action, selection.entries)}
           onClearSelection={selection.clear}
@@ -380,6 +399,7 @@ function DriveEntriesPage() {
       ) : null}
       <DriveDialogs
         dialog={dialog}
+        onSelect={selection.only}
         onClose={() => setDialog(null)}
         onChanged={() => {
           selection.clear();

@@ -7,6 +7,7 @@ import {
   DownloadOutlined,
   DragOutlined,
   FileAddOutlined,
+  FileTextOutlined,
   FolderAddOutlined,
   FolderOutlined,
   ReloadOutlined,
@@ -17,6 +18,7 @@ import {
   TableOutlined,
   UndoOutlined,
 } from '@ant-design/icons';
+import { NEW_FILE_TYPES, type NewFileType } from '@kerf/contract';
 import { Button, Checkbox, Dropdown, Popover, Slider, Space, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,6 +30,7 @@ import {
   GRID_SIZE,
 } from '../../../stores/drive-settings-store';
 import type { ContextAction } from '../model/context-menu-rules';
+import { FileIcon } from './FileIcon';
 
 export interface ToolbarProps {
   settings: DriveSettings;
@@ -42,6 +45,8 @@ export interface ToolbarProps {
   onUploadFiles(): void;
   onUploadFolder(): void;
   onNewFolder(): void;
+  /** New file (SPEC §2): a txt, md, docx, xlsx or pptx in the open folder. */
+  onNewFile?(type: NewFileType): void;
   onEmptyBin(): void;
   onBatch(action: ContextAction): void;
   onClearSelection(): void;
@@ -101,6 +106,21 @@ export function DriveToolbar(props: ToolbarProps) {
           <Button icon={<FolderAddOutlined />} onClick={props.onNewFolder}>
             {t('drive.toolbar.newFolder')}
           </Button>
+          {props.onNewFile ? (
+            <Dropdown
+              trigger={['click']}
+              menu={{
+                items: NEW_FILE_TYPES.map((type) => ({
+                  key: type,
+                  icon: <FileIcon entry={{ isDir: 0, extendName: type }} size={16} />,
+                  label: `${t(`editors.newFile.types.${type}`)} (.${type})`,
+                })),
+                onClick: ({ key }) => props.onNewFile?.(key as NewFileType),
+              }}
+            >
+              <Button icon={<FileTextOutlined />}>{t('editors.newFile.menu')}</Button>
+            </Dropdown>
+          ) : null}
         </>
       ) : null}
       {props.inBin ? (

@@ -1,31 +1,36 @@
-import { MoreOutlined } from '@ant-design/icons';
+import { MoreOutlined, PlayCircleFilled } from '@ant-design/icons';
 import { Button, Checkbox, Spin } from 'antd';
 import { type CSSProperties, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DriveEntry } from '../../../api/drive-api';
-import { downloadUrl } from '../../../api/transfer-api';
+import { OWN_FILES, thumbnailUrl } from '../../viewers/model/file-access';
+import { hasThumbnail } from '../../viewers/model/viewer-kind';
 import { fileKind } from '../model/file-kinds';
 import { formatSize } from '../model/format';
 import { EntryName } from './EntryName';
 import { FileIcon } from './FileIcon';
 import type { EntryViewProps } from './FileTable';
 
-/** Images up to this size show themselves as their tile; bigger ones keep the icon. */
-const THUMB_MAX_BYTES = 8 * 1024 * 1024;
-
+/**
+ * Images and MP4 videos show their server-made thumbnail (SPEC §9), loaded as the tile scrolls into
+ * view; a file without one (404, or still being made and failing) keeps its icon.
+ */
 function Thumb({ entry, size }: { entry: DriveEntry; size: number }) {
   const [broken, setBroken] = useState(false);
-  const image = fileKind(entry) === 'image' && entry.fileSize > 0 && entry.fileSize <= THUMB_MAX_BYTES && !broken;
-  if (!image) return <FileIcon entry={entry} size={Math.round(size * 0.62)} />;
+  if (broken || !hasThumbnail(entry)) return <FileIcon entry={entry} size={Math.round(size * 0.62)} />;
   return (
-    <img
-      className="drive-tile__img"
-      src={downloadUrl(entry.userFileId)}
-      alt=""
-      loading="lazy"
-      draggable={false}
-      onError={() => setBroken(true)}
-    />
+    <>
+      <img
+        className="drive-tile__img"
+        src={thumbnailUrl(OWN_FILES, entry.userFileId)}
+        alt=""
+        loading="lazy"
+        decoding="async"
+        draggable={false}
+        onError={() => setBroken(true)}
+      />
+      {fileKind(entry) === 'video' ? <PlayCircleFilled className="drive-tile__play" aria-hidden /> : null}
+    </>
   );
 }
 

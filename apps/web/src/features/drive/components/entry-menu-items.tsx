@@ -6,6 +6,7 @@ import {
   EditOutlined,
   EyeOutlined,
   FileAddOutlined,
+  FileTextOutlined,
   FileZipOutlined,
   FolderAddOutlined,
   FolderOpenOutlined,
@@ -72,6 +73,7 @@ export function backgroundMenuItems(t: TFunction, canAddHere: boolean): ContextM
     ...(canAddHere
       ? [
           { key: 'newFolder', label: t('drive.toolbar.newFolder'), icon: <FolderAddOutlined /> },
+          { key: 'newFile', label: t('editors.newFile.menu'), icon: <FileTextOutlined /> },
           { key: 'uploadFiles', label: t('drive.toolbar.uploadFiles'), icon: <FileAddOutlined /> },
           { key: 'uploadFolder', label: t('drive.toolbar.uploadFolder'), icon: <FolderOutlined /> },
         ]

@@ -12,12 +12,13 @@ import { ancestorIds, folderById, ROOT_FOLDER } from '../model/folder-tree';
 import { checkMove } from '../model/move-rules';
 import { NameDialog } from './NameDialog';
 
-export type PickerPurpose = 'move' | 'copy' | 'save';
+export type PickerPurpose = 'move' | 'copy' | 'save' | 'unzip';
 
 const PICKER_TEXT: Record<PickerPurpose, { title: TranslationKey; confirm: TranslationKey }> = {
   move: { title: 'drive.dialog.moveTitle', confirm: 'drive.dialog.moveHere' },
   copy: { title: 'drive.dialog.copyTitle', confirm: 'drive.dialog.copyHere' },
   save: { title: 'share.page.saveTitle', confirm: 'share.page.saveHere' },
+  unzip: { title: 'editors.unzip.pickTitle', confirm: 'editors.unzip.pickHere' },
 };
 
 /**
@@ -66,7 +67,10 @@ export function FolderPickerDialog({
   }, [root, t]);
 
   const confirm = async () => {
-    const check = purpose === 'save' ? 'ok' : checkMove(entries, { id: target.id, path: target.path }, purpose);
+    const check =
+      purpose === 'save' || purpose === 'unzip'
+        ? 'ok'
+        : checkMove(entries, { id: target.id, path: target.path }, purpose);
     if (check === 'illegal') {
       setProblem(driveMessages.illegalPath[locale]);
       void message.error(driveMessages.illegalPath[locale]);

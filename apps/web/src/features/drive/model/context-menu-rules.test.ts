@@ -68,6 +68,9 @@ describe('context menu rules (SPEC §5)', () => {
     for (const ext of ['png', 'mp4', 'dxf', 'zip']) {
       expect(contextActions(file(ext), { fileType: FILE_TYPE.all }), ext).not.toContain('onlineEdit');
     }
+    // the machines' G-code is text to be read and touched up too
+    expect(contextActions(file('gcode'), { fileType: FILE_TYPE.all })).toContain('onlineEdit');
+    expect(contextActions(file('tgz'), { fileType: FILE_TYPE.all })).toContain('unzip');
   });
 
   it('offers copy link only for type 8, and details always', () => {

@@ -1,57 +1,13 @@
 import { AUDIO_EXTENSIONS, IMAGE_EXTENSIONS, VIDEO_EXTENSIONS } from '@kerf/contract';
+import { CODE_EXTENSIONS as EDITOR_CODE_EXTENSIONS } from '../../editors/model/editor-modes';
 
 /** SPEC §3 extension groups: office and markdown as named there, code as the editor's modes (§9). */
 export const OFFICE_EXTENSIONS = ['ppt', 'pptx', 'doc', 'docx', 'xls', 'xlsx'] as const;
 export const MARKDOWN_EXTENSIONS = ['markdown', 'md'] as const;
-export const CODE_EXTENSIONS = [
-  'c',
-  'h',
-  'cpp',
-  'hpp',
-  'cc',
-  'cs',
-  'm',
-  'go',
-  'kt',
-  'css',
-  'less',
-  'php',
-  'ps1',
-  'py',
-  'properties',
-  'r',
-  'rs',
-  'scss',
-  'sass',
-  'sh',
-  'bash',
-  'styl',
-  'xml',
-  'html',
-  'htm',
-  'http',
-  'conf',
-  'java',
-  'js',
-  'mjs',
-  'jsx',
-  'ts',
-  'tsx',
-  'json',
-  'jsp',
-  'txt',
-  'log',
-  'ini',
-  'vue',
-  'sql',
-  'swift',
-  'yaml',
-  'yml',
-  'toml',
-  'csv',
-] as const;
-/** SPEC §5: unzip is offered for these. */
-export const ARCHIVE_EXTENSIONS = ['zip', 'rar', '7z', 'tar', 'gz'] as const;
+/** The editor's mode table is the one source (SPEC §3 extension-to-editor-mode mapping). */
+export const CODE_EXTENSIONS = EDITOR_CODE_EXTENSIONS;
+/** SPEC §5: unzip is offered for these (tgz being a gz of a tar). */
+export const ARCHIVE_EXTENSIONS = ['zip', 'rar', '7z', 'tar', 'gz', 'tgz'] as const;
 /** Laser drawings and machine files: the drive's everyday content. */
 export const DRAWING_EXTENSIONS = ['dxf', 'dwg', 'plt', 'ai', 'eps', 'cdr', 'dst', 'lbrn', 'lbrn2'] as const;
 export const GCODE_EXTENSIONS = ['nc', 'gcode', 'gc', 'ngc', 'tap'] as const;
@@ -94,14 +50,27 @@ export function fileKind(entry: { isDir: 0 | 1 | boolean; extendName: string }):
 
 export function isOnlineEditable(extendName: string): boolean {
   const ext = extendName.toLowerCase();
-  return has(OFFICE_EXTENSIONS, ext) || has(MARKDOWN_EXTENSIONS, ext) || has(CODE_EXTENSIONS, ext);
+  return (
+    has(OFFICE_EXTENSIONS, ext) ||
+    has(MARKDOWN_EXTENSIONS, ext) ||
+    has(CODE_EXTENSIONS, ext) ||
+    has(GCODE_EXTENSIONS, ext)
+  );
 }
 
 export function isArchive(extendName: string): boolean {
   return has(ARCHIVE_EXTENSIONS, extendName.toLowerCase());
 }
 
-/** Kinds the drive can show in the page itself (the browser plays or draws them). */
+/** Kinds a viewer shows (features/viewers): images, video, audio, PDF, and office documents as PDF. */
 export function isPreviewable(kind: FileKind): boolean {
-  return kind === 'image' || kind === 'video' || kind === 'audio';
+  return (
+    kind === 'image' ||
+    kind === 'video' ||
+    kind === 'audio' ||
+    kind === 'pdf' ||
+    kind === 'word' ||
+    kind === 'excel' ||
+    kind === 'ppt'
+  );
 }

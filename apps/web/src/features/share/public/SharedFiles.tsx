@@ -24,13 +24,17 @@ import { entryMenuItems } from '../../drive/components/entry-menu-items';
 import { FileTable } from '../../drive/components/FileTable';
 import { DetailDialog } from '../../drive/dialogs/DetailDialog';
 import { FolderPickerDialog } from '../../drive/dialogs/FolderPickerDialog';
-import { PreviewDialog } from '../../drive/dialogs/PreviewDialog';
 import '../../drive/drive.css';
 import { useRefreshDrive } from '../../drive/hooks/use-drive-data';
 import { useDriveKeyboard } from '../../drive/hooks/use-drive-keyboard';
 import { useSelection } from '../../drive/hooks/use-selection';
 import { batchActions, type ContextAction, contextActions } from '../../drive/model/context-menu-rules';
 import { fileKind, isPreviewable } from '../../drive/model/file-kinds';
+import { opensInEditor } from '../../editors/open-in-editor';
+import { TextFileEditor } from '../../editors/TextFileLauncher';
+import { LazyFileViewer } from '../../viewers/LazyFileViewer';
+import { shareAccess } from '../../viewers/model/file-access';
+import { openPdfInTab } from '../../viewers/open-pdf';
 import { shareMemory } from '../model/share-access';
 import { isCodeProblem, isFinalProblem, type ShareProblem, shareProblemOf } from '../model/share-problem';
 import { type ShareCrumb, SharedPathBar } from './SharedPathBar';
@@ -40,6 +44,7 @@ import { SharerLine } from './SharerLine';
 type Dialog =
   | { kind: 'preview'; entry: SharedEntry }
   | { kind: 'detail'; entry: SharedEntry }
+  | { kind: 'text'; entry: SharedEntry }
   | { kind: 'save'; userFileIds: string[] };
 
 type MenuState = { x: number; y: number; entry: SharedEntry; batch: boolean };
@@ -74,6 +79,10 @@ export function SharedFiles({
   const pageSize = useDriveSettings((s) => s.pageSize);
   const access = useMemo(
     () => ({ shareBatchNum: info.shareBatchNum, extractionCode }),
+    [info.shareBatchNum, extractionCode],
+  );
+  const viewerAccess = useMemo(
+    () => shareAccess(info.shareBatchNum, extractionCode),
     [info.shareBatchNum, extractionCode],
   );
 
@@ -151,7 +160,10 @@ export function SharedFiles({
 
   const open = (entry: SharedEntry) => {
     if (entry.isDir) goTo([...trail, { id: entry.userFileId, name: entry.fileName }]);
-    else if (isPreviewable(fileKind(entry))) setDialog({ kind: 'preview', entry });
+    // a PDF opens in a new tab from this very click or key; the other viewers over the list
+    else if (isPreviewable(fileKind(entry))) {
+      if (!openPdfInTab(viewerAccess, entry)) setDialog({ kind: 'preview', entry });
+    } else if (opensInEditor(entry)) setDialog({ kind: 'text', entry });
     else download([entry]);
   };
 
@@ -310,16 +322,18 @@ export function SharedFiles({
         />
       ) : null}
       {dialog?.kind === 'preview' ? (
-        <PreviewDialog
-          entry={dialog.entry}
-          source={{
-            view: sharedFileUrl(access, dialog.entry.userFileId, true),
-            download: sharedFileUrl(access, dialog.entry.userFileId),
-          }}
+        <LazyFileViewer entry={dialog.entry} entries={entries} access={viewerAccess} onClose={() => setDialog(null)} />
+      ) : null}
+      {dialog?.kind === 'detail' ? <DetailDialog entry={dialog.entry} onClose={() => setDialog(null)} /> : null}
+      {dialog?.kind === 'text' ? (
+        <TextFileEditor
+          file={dialog.entry}
+          editable={false}
+          access={access}
+          downloadUrl={sharedFileUrl(access, dialog.entry.userFileId)}
           onClose={() => setDialog(null)}
         />
       ) : null}
-      {dialog?.kind === 'detail' ? <DetailDialog entry={dialog.entry} onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'save' ? (
         <SaveDialog
           userFileIds={dialog.userFileIds}
