@@ -212,7 +212,7 @@ describe('drive: folders, dialogs and the recycle bin', () => {
       await page
         .locator('.drive-restore .ant-modal-container, .drive-restore .ant-modal-content')
         .first()
-        .evaluate((el) => Math.round(el.getBoundingClientRect().width)),
+        .evaluate((el) => (el as HTMLElement).offsetWidth),
     ).toBeLessThanOrEqual(550);
     await busy.waitFor({ state: 'hidden' });
     await toast(page, '还原成功').waitFor();

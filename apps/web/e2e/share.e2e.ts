@@ -143,7 +143,7 @@ describe('sharing: dialog, public page, save to my drive, my shares', () => {
       await page
         .locator('.share-dialog .ant-modal-container, .share-dialog .ant-modal-content')
         .first()
-        .evaluate((el) => Math.round(el.getBoundingClientRect().width)),
+        .evaluate((el) => (el as HTMLElement).offsetWidth),
     ).toBe(550);
 
     // the picker's own quick picks (SPEC §5), and the days before today greyed out
@@ -479,5 +479,6 @@ describe('sharing: dialog, public page, save to my drive, my shares', () => {
         if (size === 'phone') await expectNoSidewaysScroll(page);
       }
     }
-  });
+    // Four browsers and eight screenshots: more than the default minute on a busy machine.
+  }, 180_000);
 });
