@@ -1,10 +1,11 @@
 import { MoreOutlined, PlayCircleFilled } from '@ant-design/icons';
 import { Button, Checkbox, Spin } from 'antd';
-import { type CSSProperties, useState } from 'react';
+import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DriveEntry } from '../../../api/drive-api';
-import { OWN_FILES, thumbnailUrl } from '../../viewers/model/file-access';
+import { OWN_FILES } from '../../viewers/model/file-access';
 import { hasThumbnail } from '../../viewers/model/viewer-kind';
+import { ThumbnailImage } from '../../viewers/shell/ThumbnailImage';
 import { fileKind } from '../model/file-kinds';
 import { formatSize } from '../model/format';
 import { EntryName } from './EntryName';
@@ -16,21 +17,15 @@ import type { EntryViewProps } from './FileTable';
  * view; a file without one (404, or still being made and failing) keeps its icon.
  */
 function Thumb({ entry, size }: { entry: DriveEntry; size: number }) {
-  const [broken, setBroken] = useState(false);
-  if (broken || !hasThumbnail(entry)) return <FileIcon entry={entry} size={Math.round(size * 0.62)} />;
   return (
-    <>
-      <img
-        className="drive-tile__img"
-        src={thumbnailUrl(OWN_FILES, entry.userFileId)}
-        alt=""
-        loading="lazy"
-        decoding="async"
-        draggable={false}
-        onError={() => setBroken(true)}
-      />
-      {fileKind(entry) === 'video' ? <PlayCircleFilled className="drive-tile__play" aria-hidden /> : null}
-    </>
+    <ThumbnailImage
+      className="drive-tile__img"
+      access={OWN_FILES}
+      userFileId={entry.userFileId}
+      available={hasThumbnail(entry)}
+      fallback={<FileIcon entry={entry} size={Math.round(size * 0.62)} />}
+      overlay={fileKind(entry) === 'video' ? <PlayCircleFilled className="drive-tile__play" aria-hidden /> : null}
+    />
   );
 }
 

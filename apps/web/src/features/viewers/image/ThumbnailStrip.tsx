@@ -1,22 +1,9 @@
 import { FileImageOutlined } from '@ant-design/icons';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type FileAccess, thumbnailUrl } from '../model/file-access';
+import type { FileAccess } from '../model/file-access';
 import type { ViewerFile } from '../model/viewer-file';
-
-function Thumb({ file, access }: { file: ViewerFile; access: FileAccess }) {
-  const [failed, setFailed] = useState(false);
-  if (failed) return <FileImageOutlined className="viewer-strip__icon" aria-hidden />;
-  return (
-    <img
-      src={thumbnailUrl(access, file.userFileId)}
-      alt=""
-      loading="lazy"
-      draggable={false}
-      onError={() => setFailed(true)}
-    />
-  );
-}
+import { ThumbnailImage } from '../shell/ThumbnailImage';
 
 /** The folder's images as small thumbnails (SPEC §2); the current one is framed and kept in view. */
 export function ThumbnailStrip({
@@ -50,7 +37,11 @@ export function ThumbnailStrip({
             title={file.fileName}
             onClick={() => onPick(index)}
           >
-            <Thumb file={file} access={access} />
+            <ThumbnailImage
+              fallback={<FileImageOutlined className="viewer-strip__icon" aria-hidden />}
+              userFileId={file.userFileId}
+              access={access}
+            />
           </button>
         ))}
       </div>

@@ -6,11 +6,12 @@ import { startDownload } from '../../../api/transfer-api';
 import { useMediaQuery } from '../../drive/hooks/use-media-query';
 import { MediaPlaylist } from '../media/MediaPlaylist';
 import { downloadLink } from '../model/download-link';
-import { type FileAccess, previewUrl, thumbnailUrl } from '../model/file-access';
+import { type FileAccess, previewUrl } from '../model/file-access';
 import { nextPlayable, PLAYBACK_SPEEDS, stepVolume, VOLUME } from '../model/playback';
 import type { ViewerFile } from '../model/viewer-file';
 import { isPlayableVideo } from '../model/viewer-kind';
 import { PageBox } from '../shell/PageBox';
+import { ThumbnailImage } from '../shell/ThumbnailImage';
 import { useViewerKeys } from '../shell/use-viewer-keys';
 import { ViewerOverlay } from '../shell/ViewerOverlay';
 import './video-player.css';
@@ -20,20 +21,6 @@ const FOLD_QUERY = '(max-width: 768px)';
 const SEEK_SECONDS = 5;
 
 const canPlay = (file: ViewerFile) => isPlayableVideo(file.extendName);
-
-function PosterThumb({ file, access }: { file: ViewerFile; access: FileAccess }) {
-  const [failed, setFailed] = useState(false);
-  if (failed || file.extendName.toLowerCase() !== 'mp4') return <VideoCameraOutlined aria-hidden />;
-  return (
-    <img
-      src={thumbnailUrl(access, file.userFileId)}
-      alt=""
-      loading="lazy"
-      draggable={false}
-      onError={() => setFailed(true)}
-    />
-  );
-}
 
 /**
  * The video player (SPEC §2, §9): a 16:9 stage streaming the file through byte ranges (the browser's
@@ -208,7 +195,14 @@ export function VideoPlayer({
               current={index}
               playing={playing}
               canPlay={canPlay}
-              thumbnail={(item) => <PosterThumb file={item} access={access} />}
+              thumbnail={(item) => (
+                <ThumbnailImage
+                  access={access}
+                  userFileId={item.userFileId}
+                  available={item.extendName.toLowerCase() === 'mp4'}
+                  fallback={<VideoCameraOutlined aria-hidden />}
+                />
+              )}
               onPick={(next) => {
                 setIndex(next);
                 if (folded) setListOpen(false);
