@@ -1,7 +1,7 @@
 import { CloudUploadOutlined } from '@ant-design/icons';
 import { FILE_TYPE, messages, PAGE_SIZES } from '@kerf/contract';
 import { App, Input, Pagination } from 'antd';
-import { type DragEvent, type MouseEvent, useCallback, useEffect, useMemo, useState } from 'react';
+import { type DragEvent, type MouseEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { DriveEntry } from '../../api/drive-api';
@@ -32,6 +32,7 @@ import {
 } from './hooks/use-drive-data';
 import { useDriveKeyboard } from './hooks/use-drive-keyboard';
 import { useDriveLocation } from './hooks/use-drive-location';
+import { useEntryMenu } from './hooks/use-entry-menu';
 import { useSelection } from './hooks/use-selection';
 import { batchActions, type ContextAction, contextActions } from './model/context-menu-rules';
 import { fileKind, isPreviewable } from './model/file-kinds';
@@ -52,8 +53,6 @@ function shareBatchFacts(entries: readonly DriveEntry[], total: number) {
       }
     : null;
 }
-
-type MenuState = { x: number; y: number; entry: DriveEntry | null; batch: boolean };
 
 /**
  * The drive at /workbench (SPEC §2). My shares (fileType 8 without a share batch) are share links
@@ -112,8 +111,7 @@ function DriveEntriesPage() {
 
   const selection = useSelection(entries, `${listKey}|${page}`);
   const [dialog, setDialog] = useState<DriveDialog | null>(null);
-  const [menu, setMenu] = useState<MenuState | null>(null);
-  const closeMenu = useCallback(() => setMenu(null), []);
+  const { menu, setMenu, closeMenu, onRowContextMenu, onMore } = useEntryMenu<DriveEntry | null>(selection);
 
   const searching = keyword !== '';
   // search results are live entries wherever the search started, the bin included
@@ -190,19 +188,6 @@ function DriveEntriesPage() {
       default:
         void message.info(messages.notImplemented[locale]);
     }
-  };
-
-  const onRowContextMenu = (entry: DriveEntry, event: MouseEvent) => {
-    event.preventDefault();
-    event.stopPropagation();
-    const batch = selection.has(entry.userFileId) && selection.count > 1;
-    if (!selection.has(entry.userFileId)) selection.only(entry.userFileId);
-    setMenu({ x: event.clientX, y: event.clientY, entry, batch });
-  };
-
-  const onMore = (entry: DriveEntry, event: MouseEvent) => {
-    const rect = (event.currentTarget as HTMLElement).getBoundingClientRect();
-    setMenu({ x: rect.left, y: rect.bottom + 4, entry, batch: false });
   };
 
   const onBackgroundContextMenu = (event: MouseEvent) => {

@@ -2,10 +2,10 @@ import { DownloadOutlined, SaveOutlined } from '@ant-design/icons';
 import { FILE_TYPE, messages, PAGE_SIZES } from '@kerf/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { App, Button, Empty, Pagination, Space } from 'antd';
-import { type MouseEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import type { DriveEntry, FolderNode } from '../../../api/drive-api';
+import type { FolderNode } from '../../../api/drive-api';
 import {
   listSharedFiles,
   type SharedEntry,
@@ -27,6 +27,7 @@ import { FolderPickerDialog } from '../../drive/dialogs/FolderPickerDialog';
 import '../../drive/drive.css';
 import { useRefreshDrive } from '../../drive/hooks/use-drive-data';
 import { useDriveKeyboard } from '../../drive/hooks/use-drive-keyboard';
+import { useEntryMenu } from '../../drive/hooks/use-entry-menu';
 import { useSelection } from '../../drive/hooks/use-selection';
 import { batchActions, type ContextAction, contextActions } from '../../drive/model/context-menu-rules';
 import { fileKind, isPreviewable } from '../../drive/model/file-kinds';
@@ -46,8 +47,6 @@ type Dialog =
   | { kind: 'detail'; entry: SharedEntry }
   | { kind: 'text'; entry: SharedEntry }
   | { kind: 'save'; userFileIds: string[] };
-
-type MenuState = { x: number; y: number; entry: SharedEntry; batch: boolean };
 
 /** The share page reads as route Share (SPEC §5, §6): view, download, save to my drive, details; nothing that changes files. */
 const MENU_CONTEXT = { fileType: FILE_TYPE.all, onShare: true };
@@ -124,8 +123,7 @@ export function SharedFiles({
 
   const selection = useSelection(entries, `${listKey}|${page}`);
   const [dialog, setDialog] = useState<Dialog | null>(null);
-  const [menu, setMenu] = useState<MenuState | null>(null);
-  const closeMenu = useCallback(() => setMenu(null), []);
+  const { menu, setMenu, closeMenu, onRowContextMenu, onMore } = useEntryMenu<SharedEntry>(selection);
 
   const download = (targets: readonly SharedEntry[]) => {
     const only = targets[0];
@@ -190,19 +188,6 @@ export function SharedFiles({
     onUp: goUp,
     onClearSelection: selection.clear,
   });
-
-  const onRowContextMenu = (entry: DriveEntry, event: MouseEvent) => {
-    event.preventDefault();
-    event.stopPropagation();
-    const batch = selection.has(entry.userFileId) && selection.count > 1;
-    if (!selection.has(entry.userFileId)) selection.only(entry.userFileId);
-    setMenu({ x: event.clientX, y: event.clientY, entry, batch });
-  };
-
-  const onMore = (entry: DriveEntry, event: MouseEvent) => {
-    const rect = (event.currentTarget as HTMLElement).getBoundingClientRect();
-    setMenu({ x: rect.left, y: rect.bottom + 4, entry, batch: false });
-  };
 
   const selecting = selection.count > 0;
   // with nothing selected the buttons take everything here: the whole share at its top
