@@ -34,7 +34,7 @@ export function parseLrc(text: string, duration = 0): LyricLine[] {
     for (;;) {
       TIME_TAG.lastIndex = 0;
       const match = TIME_TAG.exec(rest);
-      if (!match || match.index !== 0) break;
+      if (match?.index !== 0) break;
       starts.push(seconds(match[1]!, match[2]!, match[3]));
       rest = rest.slice(match[0].length);
     }

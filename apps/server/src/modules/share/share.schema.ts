@@ -1,4 +1,4 @@
-import { envelopeOf, pageOf, SHARE_FILES_MAX, SHARE_REMARKS_MAX, shareMessages } from '@kerf/contract';
+import { envelopeOf, pageOf, SHARE_FILES_MAX, SHARE_REMARKS_MAX } from '@kerf/contract';
 import { z } from 'zod';
 import { entry, folderRef, idList, listQuery } from '../drive/drive.schema.js';
 

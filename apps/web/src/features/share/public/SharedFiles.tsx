@@ -123,7 +123,7 @@ export function SharedFiles({
 
   const selection = useSelection(entries, `${listKey}|${page}`);
   const [dialog, setDialog] = useState<Dialog | null>(null);
-  const { menu, setMenu, closeMenu, onRowContextMenu, onMore } = useEntryMenu<SharedEntry>(selection);
+  const { menu, closeMenu, onRowContextMenu, onMore } = useEntryMenu<SharedEntry>(selection);
 
   const download = (targets: readonly SharedEntry[]) => {
     const only = targets[0];
