@@ -1,3 +1,5 @@
+import { FormatError } from '../model/errors.js';
+
 /** A decoded picture: `width × height` pixels, 4 bytes each (red, green, blue, alpha), rows top to bottom. */
 export interface RgbaImage {
   width: number;
@@ -5,10 +7,10 @@ export interface RgbaImage {
   rgba: Uint8Array;
 }
 
-/** A file the importers cannot read: `reason` says what is wrong, for the SPEC's 格式错误 message. */
-export class ImageFormatError extends Error {
-  constructor(readonly reason: string) {
-    super(reason);
+/** A picture the importers cannot read: `reason` says what is wrong, for the SPEC's 格式错误 message. */
+export class ImageFormatError extends FormatError {
+  constructor(reason: string) {
+    super('image', reason);
     this.name = 'ImageFormatError';
   }
 }

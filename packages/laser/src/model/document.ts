@@ -1,0 +1,205 @@
+import type { Matrix, Vec2 } from './matrix.js';
+import type { PathData } from './path.js';
+
+/**
+ * Kerf's drawing: millimetres, y down, origin at the top-left of the work area. Layers carry the laser
+ * settings (SPEC §3 "Layer"); shapes point at a layer by id. This is plain data: it serialises to JSON
+ * as is (see json.ts) and any part of Kerf may hold it without a class in sight.
+ */
+
+export type LayerMode = 'cut' | 'fill' | 'image';
+export type FillRule = 'none' | 'whole' | 'single';
+export type LaserType = 'gas' | 'fiber';
+
+/** How the optimiser orders a layer's paths (SPEC §3 "path optimisation"). */
+export interface PathOptimisation {
+  /** Sweep direction of the zones: along x (rows of zones) or along y (columns of zones). */
+  direction: 'x' | 'y';
+  /** `nearest`: next the closest path; `original`: keep the drawing's order. */
+  findRule: 'nearest' | 'original';
+  /** Cut shapes that lie inside others before their containers (parts stay put until the end). */
+  insideOut: boolean;
+  /** Optimise this layer's order at all (off: emit as drawn). */
+  layerOptimisation: boolean;
+  /** `auto`: enter closed paths at the point nearest the head; `keep`: at their drawn start. */
+  startPoint: 'auto' | 'keep';
+  /** Zone edge in mm; 0 = one zone. */
+  partitionSize: number;
+}
+
+/** Fill hatch settings for `fill` mode. */
+export interface FillSettings {
+  /** Line interval, mm. */
+  interval: number;
+  /** Hatch angle, degrees (0 = along x). */
+  angle: number;
+  crossHatch: boolean;
+  bidirectional: boolean;
+  /** Run-on past each edge so the head is at speed when it fires, mm. */
+  overscan: number;
+}
+
+export interface Layer {
+  id: string;
+  name: string;
+  /** `#rrggbb`; shapes are drawn in their layer's colour. */
+  color: string;
+  /** Output to processing. */
+  output: boolean;
+  fill: FillRule;
+  /** Relief margin, mm. */
+  reliefMargin: number;
+  deleteOutline: boolean;
+  /** Lower runs first. */
+  priority: number;
+  mode: LayerMode;
+  laserType: LaserType;
+  /** Watts. */
+  minPower: number;
+  /** Watts. */
+  maxPower: number;
+  /** mm/s. */
+  speed: number;
+  /** Hz (fibre lasers). */
+  frequency: number;
+  /** ns (fibre lasers). */
+  pulseWidth: number;
+  /** Curve smoothing: chord tolerance used when curves become lines, mm (0 = the default 0.01). */
+  curveSmoothing: number;
+  passes: number;
+  fillSettings: FillSettings;
+  optimisation: PathOptimisation;
+}
+
+export type ScanDirection = 'horizontal' | 'vertical';
+export type StartPosition = 'top-left' | 'top-right' | 'bottom-left' | 'bottom-right';
+export type DitherMethod =
+  | 'threshold'
+  | 'bayer'
+  | 'floyd-steinberg'
+  | 'atkinson'
+  | 'jarvis'
+  | 'stucki'
+  | 'sierra'
+  | 'halftone'
+  | 'greyscale';
+
+/** SPEC §3 "Bitmap settings", plus the dithering method. */
+export interface BitmapSettings {
+  /** Grey levels kept before dithering or power mapping (2–256). */
+  greyLevel: number;
+  scanDirection: ScanDirection;
+  startPosition: StartPosition;
+  dpiX: number;
+  dpiY: number;
+  /** Halftone screen angle, degrees. */
+  slope: number;
+  /** Halftone cell size, in output pixels. */
+  dot: number;
+  invert: boolean;
+  bidirectional: boolean;
+  dither: DitherMethod;
+  /** Threshold for the `threshold` method, 0–255. */
+  threshold: number;
+}
+
+export interface FontSpec {
+  family: string;
+  /** Em size, mm. */
+  size: number;
+  weight: number;
+  style: 'normal' | 'italic';
+}
+
+interface ShapeBase {
+  id: string;
+  /** Local-to-parent transform. */
+  transform: Matrix;
+  name?: string;
+}
+
+/** Leaf shapes belong to a layer; a group's children carry their own layers. */
+interface LeafBase extends ShapeBase {
+  layerId: string;
+}
+
+export interface PathShape extends LeafBase {
+  kind: 'path';
+  path: PathData;
+}
+
+export interface RectShape extends LeafBase {
+  kind: 'rect';
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  rx: number;
+  ry: number;
+}
+
+export interface EllipseShape extends LeafBase {
+  kind: 'ellipse';
+  cx: number;
+  cy: number;
+  rx: number;
+  ry: number;
+}
+
+/** A polygon (closed) or polyline (open). */
+export interface PolygonShape extends LeafBase {
+  kind: 'polygon';
+  points: Vec2[];
+  closed: boolean;
+}
+
+/** Text stays editable as text; `outline` is its glyph outline, which is what the laser follows. */
+export interface TextShape extends LeafBase {
+  kind: 'text';
+  text: string;
+  font: FontSpec;
+  /** Baseline start of the first line. */
+  x: number;
+  y: number;
+  anchor: 'start' | 'middle' | 'end';
+  outline: PathData;
+}
+
+export interface BitmapShape extends LeafBase {
+  kind: 'bitmap';
+  /** Placement of the picture's top-left corner and its size, mm. */
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  /** The picture: a `data:` URL (PNG/JPEG/BMP) or a drive reference (`kerf:blob/<sha256>`). */
+  src: string;
+  pixelWidth: number;
+  pixelHeight: number;
+  settings: BitmapSettings;
+}
+
+export interface GroupShape extends ShapeBase {
+  kind: 'group';
+  children: Shape[];
+}
+
+export type LeafShape = PathShape | RectShape | EllipseShape | PolygonShape | TextShape | BitmapShape;
+export type Shape = LeafShape | GroupShape;
+
+export interface KerfDocument {
+  version: number;
+  units: 'mm';
+  /** Work area, mm. */
+  width: number;
+  height: number;
+  layers: Layer[];
+  shapes: Shape[];
+  meta: {
+    name?: string;
+    /** Where it came from: `svg`, `dxf`, `dwg`, `bmp`… */
+    source?: string;
+    /** What an importer could not keep (skipped entities, unsupported features), in plain words. */
+    warnings?: string[];
+  };
+}

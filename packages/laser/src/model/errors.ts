@@ -1,0 +1,59 @@
+/** A message in both of Kerf's languages (zh-CN is the SPEC's wording). */
+export interface Bilingual {
+  'zh-CN': string;
+  en: string;
+}
+
+/** The largest drawing or picture Kerf imports (SPEC §5: attachments and BMP at most 50 MB). */
+export const MAX_DRAWING_BYTES = 50 * 1024 * 1024;
+
+export const LASER_MESSAGES = {
+  formatError: { 'zh-CN': '格式错误', en: 'Invalid format' },
+  tooLarge: { 'zh-CN': '文件大小不能超过 50 MB', en: 'The file must not be larger than 50 MB' },
+  arrayCountsRequired: { 'zh-CN': '阵列行数和列数不能为空', en: 'Enter the number of rows and columns' },
+  arrayRowSpacing: { 'zh-CN': '行间距必须小于 300', en: 'Row spacing must be less than 300' },
+  arrayColumnSpacing: { 'zh-CN': '列间距必须小于 400', en: 'Column spacing must be less than 400' },
+} as const satisfies Record<string, Bilingual>;
+
+/**
+ * Something a user brought that Kerf cannot read: `format` names the kind of file, `reason` says what is
+ * wrong with it in plain words. Shown as 格式错误 followed by the reason.
+ */
+export class FormatError extends Error {
+  constructor(
+    readonly format: string,
+    readonly reason: string,
+  ) {
+    super(`${format}: ${reason}`);
+    this.name = 'FormatError';
+  }
+
+  get text(): Bilingual {
+    return {
+      'zh-CN': `${LASER_MESSAGES.formatError['zh-CN']}：${this.reason}`,
+      en: `${LASER_MESSAGES.formatError.en}: ${this.reason}`,
+    };
+  }
+}
+
+/** A file over MAX_DRAWING_BYTES. */
+export class TooLargeError extends Error {
+  readonly text: Bilingual = LASER_MESSAGES.tooLarge;
+  constructor(readonly size: number) {
+    super(LASER_MESSAGES.tooLarge.en);
+    this.name = 'TooLargeError';
+  }
+}
+
+/** Refuses input over the size limit before any parsing starts. */
+export function checkDrawingSize(size: number): void {
+  if (size > MAX_DRAWING_BYTES) throw new TooLargeError(size);
+}
+
+/** A job setting out of range (array counts and spacing): `text` is the message to show. */
+export class SettingError extends Error {
+  constructor(readonly text: Bilingual) {
+    super(text.en);
+    this.name = 'SettingError';
+  }
+}
