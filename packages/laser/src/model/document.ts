@@ -118,9 +118,22 @@ interface ShapeBase {
   name?: string;
 }
 
+/** How the drawing painted a shape: kept for display (the laser settings live on the layer). */
+export interface ShapeStyle {
+  /** `#rrggbb`, or null for no fill. */
+  fill?: string | null;
+  /** `#rrggbb`, or null for no stroke. */
+  stroke?: string | null;
+  /** mm. */
+  strokeWidth?: number;
+  fillRule?: 'nonzero' | 'evenodd';
+  opacity?: number;
+}
+
 /** Leaf shapes belong to a layer; a group's children carry their own layers. */
 interface LeafBase extends ShapeBase {
   layerId: string;
+  style?: ShapeStyle;
 }
 
 export interface PathShape extends LeafBase {
