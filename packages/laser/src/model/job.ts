@@ -15,6 +15,11 @@ export interface PathOp {
   points: Vec2[];
   closed: boolean;
   /**
+   * Fill lines only: run-on before the first point and after the last, along the line, with the laser
+   * off, so the head is at speed when it fires. mm; absent = 0.
+   */
+  overscan?: number;
+  /**
    * Ops sharing a block id (the hatch lines of one fill) keep their order and stay together when the
    * optimiser reorders; it may move the block as a whole.
    */
@@ -48,6 +53,9 @@ export type JobOp = PathOp | RasterOp;
 
 export interface Job {
   name: string;
+  /** Work area, mm (the document's); a bottom-left machine origin flips y against `height`. */
+  width: number;
+  height: number;
   /** The layers the ops refer to. */
   layers: Layer[];
   ops: JobOp[];
@@ -63,6 +71,11 @@ export interface MachineSettings {
   travelSpeed: number;
   /** Acceleration, mm/s², for time estimates. */
   acceleration: number;
+  /**
+   * Where the machine's (0, 0) is. `bottom-left` (most GRBL machines, y up): machine y = work area height
+   * − document y. `top-left`: machine y = document y.
+   */
+  origin: 'bottom-left' | 'top-left';
 }
 
 export const DEFAULT_MACHINE: MachineSettings = {
@@ -70,4 +83,5 @@ export const DEFAULT_MACHINE: MachineSettings = {
   machinePower: 40,
   travelSpeed: 200,
   acceleration: 2000,
+  origin: 'bottom-left',
 };
