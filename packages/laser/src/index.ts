@@ -1,6 +1,7 @@
 export * from './model/document.js';
 export * from './model/errors.js';
 export * from './model/job.js';
+export * from './model/json.js';
 export * from './model/layers.js';
 export * from './model/matrix.js';
 export * from './model/path.js';

@@ -59,7 +59,8 @@ export function arcToCenter(from: Vec2, seg: Extract<Segment, { type: 'arc' }>):
   let rx = Math.abs(seg.rx);
   let ry = Math.abs(seg.ry);
   const to = seg.to;
-  if (rx === 0 || ry === 0 || (from.x === to.x && from.y === to.y)) return null;
+  // Coincident end points draw nothing (SVG 1.1 F.6.2); so do end points closer than rounding noise.
+  if (!(rx > 0 && ry > 0) || Math.hypot(from.x - to.x, from.y - to.y) <= 1e-9 * Math.max(1, rx, ry)) return null;
   const phi = (seg.rotation * Math.PI) / 180;
   const cos = Math.cos(phi);
   const sin = Math.sin(phi);
