@@ -9,3 +9,4 @@ export * from './model/shapes.js';
 export * from './output/bytes.js';
 export * from './raster/bmp.js';
 export * from './raster/image.js';
+export * from './toolpath/index.js';

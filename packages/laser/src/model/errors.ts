@@ -13,6 +13,15 @@ export const LASER_MESSAGES = {
   arrayCountsRequired: { 'zh-CN': '阵列行数和列数不能为空', en: 'Enter the number of rows and columns' },
   arrayRowSpacing: { 'zh-CN': '行间距必须小于 300', en: 'Row spacing must be less than 300' },
   arrayColumnSpacing: { 'zh-CN': '列间距必须小于 400', en: 'Column spacing must be less than 400' },
+  arrayTooMany: { 'zh-CN': '阵列副本不能超过 10000 个', en: 'An array can have at most 10,000 copies' },
+  fillInterval: { 'zh-CN': '填充间隔必须大于 0', en: 'The fill interval must be greater than 0' },
+  fillAngle: { 'zh-CN': '填充角度必须是数字', en: 'The fill angle must be a number' },
+  fillOverscan: { 'zh-CN': '过扫描距离不能为负数', en: 'The overscan must not be negative' },
+  fillTooDense: {
+    'zh-CN': '填充线过密，请增大填充间隔',
+    en: 'The fill has too many lines: increase the fill interval',
+  },
+  passes: { 'zh-CN': '加工次数必须是 1 到 1000 的整数', en: 'Passes must be a whole number from 1 to 1000' },
 } as const satisfies Record<string, Bilingual>;
 
 /**
