@@ -22,6 +22,21 @@ export const LASER_MESSAGES = {
     en: 'The fill has too many lines: increase the fill interval',
   },
   passes: { 'zh-CN': '加工次数必须是 1 到 1000 的整数', en: 'Passes must be a whole number from 1 to 1000' },
+  badCoordinate: {
+    'zh-CN': '加工任务包含无效坐标',
+    en: 'The job has a coordinate that is not a finite number',
+  },
+  badStart: { 'zh-CN': '起点坐标无效', en: 'The start point must have finite coordinates' },
+  unknownLayer: {
+    'zh-CN': '加工任务引用了不存在的图层',
+    en: 'The job refers to a layer it does not contain',
+  },
+  badMachine: {
+    'zh-CN': '机器参数无效：最大 S 值、激光功率、空移速度和加速度必须大于 0',
+    en: 'Machine settings are invalid: max S, laser power, travel speed and acceleration must be greater than 0',
+  },
+  badSpeed: { 'zh-CN': '图层速度必须大于 0', en: 'The layer speed must be greater than 0' },
+  badPower: { 'zh-CN': '图层功率必须是不小于 0 的数字', en: 'The layer power must be a number of 0 or more' },
 } as const satisfies Record<string, Bilingual>;
 
 /**

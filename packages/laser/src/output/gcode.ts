@@ -1,0 +1,200 @@
+import type { Layer } from '../model/document.js';
+import type { Job, MachineSettings, RasterOp } from '../model/job.js';
+import { isEmptyBounds } from '../model/matrix.js';
+import { ByteWriter } from './bytes.js';
+import {
+  DEFAULT_RASTER,
+  type JobStats,
+  jobStats,
+  layerS,
+  type MoveSink,
+  type RasterModule,
+  resolveMachine,
+  walkJob,
+} from './stats.js';
+
+/**
+ * GRBL-style G-code for a job. The program starts with a comment block (job name, machine settings,
+ * bounds, lengths and estimated time; no date, so the same job always gives the same bytes), sets
+ * millimetres (G21), absolute coordinates (G90) and dynamic laser power (M4 S0), then runs the ops in
+ * order: a rapid move (G0) to each op's start, feed moves (G1) through its points, fill lines running
+ * on over their overscan at S0 before and after the burn, closed paths back to their first point.
+ * F (layer speed × 60, mm/min) and S (layer max power over machine power, on the 0…maxS scale) are
+ * written when they change; G0/G1 and unchanged X/Y words are not repeated. It ends with M5, a rapid
+ * move home (G0 X0 Y0) and M2. Coordinates are machine millimetres (y flipped against the work area
+ * height for a bottom-left origin) with at most three decimals.
+ */
+
+export interface GcodeOptions {
+  /** Machine settings over DEFAULT_MACHINE. */
+  machine?: Partial<MachineSettings>;
+  /** Name in the header (default: the job's). */
+  name?: string;
+  /** The raster module (default: Kerf's, raster/raster-gcode.ts; tests pass stand-ins). */
+  raster?: RasterModule;
+}
+
+export function writeGcode(job: Job, options: GcodeOptions = {}): Uint8Array {
+  const machine = resolveMachine(options.machine);
+  const raster = options.raster ?? DEFAULT_RASTER;
+  const stats = jobStats(job, machine, { raster });
+  const out = new ByteWriter(1 << 16);
+  writeHeader(out, options.name ?? job.name, job, machine, stats);
+  out.ascii('G21\nG90\nM4 S0\n');
+  walkJob(job, machine, new GcodeSink(out, machine, raster), raster);
+  return out.toBytes();
+}
+
+/** The G-code as text. */
+export function gcodeText(job: Job, options: GcodeOptions = {}): string {
+  return new TextDecoder().decode(writeGcode(job, options));
+}
+
+/** Decimal parts of thousandths: '' for 0, '.5' for 500, '.001' for 1. */
+const FRACTIONS: readonly string[] = Array.from({ length: 1000 }, (_, k) =>
+  k === 0 ? '' : `.${String(k).padStart(3, '0').replace(/0+$/, '')}`,
+);
+
+/** A whole number of thousandths as a G-code number: at most 3 decimals, no trailing zeros, no "-0". */
+export function formatThousandths(n: number): string {
+  if (n < 0) return `-${formatThousandths(-n)}`;
+  const whole = Math.floor(n / 1000);
+  return whole + FRACTIONS[n - whole * 1000]!;
+}
+
+/** A number in millimetres as written in the G-code (rounded to 0.001). */
+export function formatMm(v: number): string {
+  return formatThousandths(Math.round(v * 1000));
+}
+
+/** Comment text on one line: control characters become spaces. */
+function commentText(s: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
+  return s.replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, ' ');
+}
+
+function duration(seconds: number): string {
+  const total = Math.round(seconds);
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  return `${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
+}
+
+function writeHeader(out: ByteWriter, name: string, job: Job, machine: MachineSettings, stats: JobStats): void {
+  const b = stats.bounds;
+  const bounds = isEmptyBounds(b)
+    ? 'none'
+    : `X${formatMm(b.minX)} Y${formatMm(b.minY)} to X${formatMm(b.maxX)} Y${formatMm(b.maxY)} mm`;
+  out.text(`; Kerf job: ${commentText(name)}\n`);
+  out.ascii(
+    [
+      `; Machine: GRBL, origin ${machine.origin}, max S ${formatMm(machine.maxS)}, laser ${formatMm(machine.machinePower)} W, ` +
+        `travel ${formatMm(machine.travelSpeed)} mm/s, acceleration ${formatMm(machine.acceleration)} mm/s^2`,
+      `; Work area: ${formatMm(job.width)} x ${formatMm(job.height)} mm`,
+      `; Bounds: ${bounds}`,
+      `; Ops: ${stats.opCount}, cut ${formatMm(stats.cutLength)} mm, travel ${formatMm(stats.travelLength)} mm`,
+      `; Estimated time: ${duration(stats.estimatedTime)} (${formatMm(stats.estimatedTime)} s)`,
+      '',
+    ].join('\n'),
+  );
+}
+
+/** Writes the walk's moves as G-code lines, keeping the modal state to leave out unchanged words. */
+class GcodeSink implements MoveSink {
+  /** 0: unknown, 1: G0, 2: G1. */
+  private motion = 0;
+  private x = Number.NaN;
+  private y = Number.NaN;
+  private s = 0;
+  private f = Number.NaN;
+  /** No word written on the current line yet. */
+  private first = true;
+
+  constructor(
+    private readonly out: ByteWriter,
+    private readonly machine: MachineSettings,
+    private readonly rasterModule: RasterModule,
+  ) {}
+
+  layer(layer: Layer): void {
+    const s = layerS(layer, this.machine);
+    this.out.text(
+      `; Layer ${commentText(layer.name)} (${commentText(layer.color)}, ${layer.mode}): ` +
+        `${formatMm(layer.speed)} mm/s, ${formatMm(layer.maxPower)} W = S${s}\n`,
+    );
+  }
+
+  rapid(x: number, y: number): void {
+    if (this.motion !== 1) this.word(71, 0); // G0
+    this.motion = 1;
+    this.axes(x, y);
+    this.out.byte(10);
+    this.first = true;
+  }
+
+  feed(x: number, y: number, power: number, speed: number): void {
+    if (this.motion !== 2) this.word(71, 1000); // G1
+    this.motion = 2;
+    this.axes(x, y);
+    const f = Math.round(speed * 60000);
+    if (f !== this.f) this.word(70, f);
+    if (power !== this.s) this.word(83, power * 1000);
+    this.f = f;
+    this.s = power;
+    this.out.byte(10);
+    this.first = true;
+  }
+
+  /** X and Y words for the axes that change (the walk never sends a move to where the head is). */
+  private axes(x: number, y: number): void {
+    if (x !== this.x) this.word(88, x);
+    if (y !== this.y) this.word(89, y);
+    this.x = x;
+    this.y = y;
+  }
+
+  /** Writes a word: its letter (a char code) and a number of thousandths, digit by digit (no strings). */
+  private word(letter: number, thousandths: number): void {
+    const out = this.out;
+    if (!this.first) out.byte(32);
+    this.first = false;
+    out.byte(letter);
+    let n = thousandths;
+    if (n < 0) {
+      out.byte(45);
+      n = -n;
+    }
+    const whole = Math.floor(n / 1000);
+    const frac = n - whole * 1000;
+    let p = 1;
+    while (p * 10 <= whole) p *= 10;
+    for (; p >= 1; p /= 10) out.byte(48 + (Math.floor(whole / p) % 10));
+    if (frac === 0) return;
+    out.byte(46);
+    const d1 = Math.floor(frac / 100);
+    const d2 = Math.floor(frac / 10) % 10;
+    const d3 = frac % 10;
+    out.byte(48 + d1);
+    if (d2 !== 0 || d3 !== 0) out.byte(48 + d2);
+    if (d3 !== 0) out.byte(48 + d3);
+  }
+
+  endOp(): void {}
+
+  raster(op: RasterOp, layer: Layer): { x: number; y: number } {
+    // The raster writer makes its own rapid move to the op's entry.
+    const end = this.rasterModule.writeRasterGcode(op, layer, this.machine, this.out);
+    // The raster writer leaves the modal state as it likes: write every word afresh.
+    this.motion = 0;
+    this.x = Number.NaN;
+    this.y = Number.NaN;
+    this.s = Number.NaN;
+    this.f = Number.NaN;
+    return end;
+  }
+
+  finish(): void {
+    this.out.ascii('M5\nG0 X0 Y0\nM2\n');
+  }
+}
