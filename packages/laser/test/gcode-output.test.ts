@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Layer } from '../src/model/document.js';
@@ -10,64 +9,7 @@ import type { ByteWriter } from '../src/output/bytes.js';
 import { formatMm, gcodeText, writeGcode } from '../src/output/gcode.js';
 import { jobStats, type RasterModule } from '../src/output/stats.js';
 
-// ------------------------------------------------------------------------- independent interpreter
-
-interface Move {
-  motion: string;
-  from: Vec2;
-  to: Vec2;
-  s: number;
-  f: number;
-  line: number;
-}
-
-type ToolpathCtor = new (options: {
-  addLine: (modal: { motion: string }, v1: Vec2, v2: Vec2) => void;
-  addArcCurve?: () => void;
-}) => {
-  loadFromStringSync(
-    text: string,
-    callback: (data: { line: string; words: [string, number][] }, i: number) => void,
-  ): void;
-};
-
-const Toolpath = createRequire(import.meta.url)('gcode-toolpath') as ToolpathCtor;
-
-/**
- * Traces a program with cncjs's gcode-toolpath. S and F are tracked per line (the interpreter reports
- * moves first, then the line's words): a word on a line applies to that line's move, as in GRBL.
- */
-function trace(text: string): Move[] {
-  const moves: Move[] = [];
-  let lineMoves: Move[] = [];
-  let s = 0;
-  let f = 0;
-  let lineNo = 0;
-  const tp = new Toolpath({
-    addLine: (modal, v1, v2) => {
-      const m = { motion: modal.motion, from: { x: v1.x, y: v1.y }, to: { x: v2.x, y: v2.y }, s, f, line: lineNo };
-      lineMoves.push(m);
-      moves.push(m);
-    },
-    addArcCurve: () => {
-      throw new Error('no arcs expected');
-    },
-  });
-  tp.loadFromStringSync(text, (data, i) => {
-    for (const [letter, value] of data.words) {
-      if (letter === 'S') s = value;
-      if (letter === 'F') f = value;
-    }
-    for (const m of lineMoves) {
-      m.s = s;
-      m.f = f;
-      m.line = i;
-    }
-    lineMoves = [];
-    lineNo = i + 1;
-  });
-  return moves;
-}
+import { type Move, trace } from './gcode-trace.js';
 
 const len = (m: Move) => Math.hypot(m.to.x - m.from.x, m.to.y - m.from.y);
 

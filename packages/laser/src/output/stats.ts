@@ -147,7 +147,7 @@ export function walkJob(
       sink.layer(layer);
     }
     if (op.kind === 'path') {
-      walkPath(op, frame, layerS(layer, machine), layer.speed, rapid, feed);
+      walkPath(op, frame, layerS(layer, machine), gridSpeed(layer.speed), rapid, feed);
       sink.endOp();
       continue;
     }
@@ -164,6 +164,11 @@ export function walkJob(
 
 type Move = (x: number, y: number) => void;
 type Feed = (x: number, y: number, power: number, speed: number) => void;
+
+/** The speed the G-code really asks for: F is written in mm/min with 3 decimals. */
+function gridSpeed(speed: number): number {
+  return Math.round(speed * 60000) / 60000;
+}
 
 /** The moves of one path op: rapid to its start, overscan in at S0, the burn, overscan out at S0. */
 function walkPath(op: PathOp, frame: Frame, power: number, speed: number, rapid: Move, feed: Feed): void {
