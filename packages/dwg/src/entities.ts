@@ -11,6 +11,7 @@ import type {
   CadText,
   CadVertex,
 } from '@kerf/laser';
+import { plainMText, plainText } from '@kerf/laser';
 import type {
   DwgArcEntity,
   DwgAttribEntity,
@@ -32,7 +33,6 @@ import type {
 } from '@mlightcad/libredwg-web';
 import { interpolateFitPoints } from './fit.js';
 import type { RawVertex } from './scan.js';
-import { decodePercentCodes, stripMText } from './text.js';
 
 /**
  * LibreDWG's converted entities (its `DwgDatabase` form) mapped one by one to Kerf's neutral CAD form.
@@ -164,7 +164,7 @@ function text(e: DwgTextEntity): CadText | string {
   return {
     type: 'TEXT',
     ...base(e, true, e.extrusionDirection),
-    text: decodePercentCodes(e.text ?? ''),
+    text: plainText(e.text ?? ''),
     height: e.textHeight,
     ...textPlacement(e),
   };
@@ -173,7 +173,7 @@ function text(e: DwgTextEntity): CadText | string {
 /** An ATTRIB of an insert; invisible (flag 1), empty and degenerate attributes come back null. */
 function attrib(a: DwgAttribEntity): CadText | null {
   if (a.flags & 1 || !a.text || a.isVisible === false) return null;
-  const value = decodePercentCodes(a.text.text ?? '');
+  const value = plainText(a.text.text ?? '');
   if (!value || !(a.text.textHeight > 0)) return null;
   return {
     type: 'ATTRIB',
@@ -194,7 +194,7 @@ function mtext(e: DwgMTextEntity): CadText | string {
   if (!(height > 0)) return 'invalid MTEXT';
   const dir = e.direction;
   const rotation = dir && (dir.x || dir.y) ? Math.atan2(dir.y, dir.x) * DEG : (e.rotation || 0) * DEG;
-  const value = stripMText(e.text ?? '');
+  const value = plainMText(e.text ?? '');
   const lines = value.split('\n').length;
   const spacing = e.lineSpacing > 0 && Number.isFinite(e.lineSpacing) ? e.lineSpacing : 1;
   const block = height + (lines - 1) * (5 / 3) * height * spacing;

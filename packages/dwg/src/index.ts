@@ -5,4 +5,3 @@
 export { convertDwg, dwgVersionStamp, readDwg } from './convert.js';
 export { type ChildProcessOptions, convertDwgInChildProcess } from './process.js';
 export { type CliError, type CliErrorBody, EXIT_BAD_INPUT, EXIT_INTERNAL } from './protocol.js';
-export { decodePercentCodes, stripMText } from './text.js';

@@ -73,16 +73,19 @@ export interface Layer {
 
 export type ScanDirection = 'horizontal' | 'vertical';
 export type StartPosition = 'top-left' | 'top-right' | 'bottom-left' | 'bottom-right';
-export type DitherMethod =
-  | 'threshold'
-  | 'bayer'
-  | 'floyd-steinberg'
-  | 'atkinson'
-  | 'jarvis'
-  | 'stucki'
-  | 'sierra'
-  | 'halftone'
-  | 'greyscale';
+/** How a picture becomes burn levels: on/off dithers, halftone, or grey-scale power. */
+export const DITHER_METHODS = [
+  'threshold',
+  'bayer',
+  'floyd-steinberg',
+  'atkinson',
+  'jarvis',
+  'stucki',
+  'sierra',
+  'halftone',
+  'greyscale',
+] as const;
+export type DitherMethod = (typeof DITHER_METHODS)[number];
 
 /** SPEC §3 "Bitmap settings", plus the dithering method. */
 export interface BitmapSettings {

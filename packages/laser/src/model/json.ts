@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { KerfDocument } from './document.js';
+import { DITHER_METHODS, type KerfDocument } from './document.js';
 import { FormatError } from './errors.js';
 import { DOCUMENT_VERSION } from './layers.js';
 
@@ -76,17 +76,7 @@ const bitmapSettings = z.object({
   dot: positive,
   invert: z.boolean(),
   bidirectional: z.boolean(),
-  dither: z.enum([
-    'threshold',
-    'bayer',
-    'floyd-steinberg',
-    'atkinson',
-    'jarvis',
-    'stucki',
-    'sierra',
-    'halftone',
-    'greyscale',
-  ]),
+  dither: z.enum(DITHER_METHODS),
   threshold: z.number().int().min(0).max(255),
 });
 

@@ -1,4 +1,4 @@
-import type { BitmapSettings } from '../model/document.js';
+import { type BitmapSettings, DITHER_METHODS } from '../model/document.js';
 import { SettingError } from '../model/errors.js';
 
 /** The finest resolution an engraving may use, dots per inch (0.005 mm pixels). */
@@ -6,17 +6,7 @@ export const MAX_DPI = 5080;
 /** The most output pixels one bitmap may become (2^28 ≈ 268 million: 16,384² pixels). */
 export const MAX_RASTER_PIXELS = 1 << 28;
 
-const DITHER_METHODS = new Set([
-  'threshold',
-  'bayer',
-  'floyd-steinberg',
-  'atkinson',
-  'jarvis',
-  'stucki',
-  'sierra',
-  'halftone',
-  'greyscale',
-]);
+const METHODS: ReadonlySet<string> = new Set(DITHER_METHODS);
 
 const bad = (zh: string, en: string): never => {
   throw new SettingError({ 'zh-CN': zh, en });
@@ -35,7 +25,7 @@ export function checkBitmapSettings(s: BitmapSettings): void {
       bad(`${axis} 方向的 DPI 必须在 0 到 ${MAX_DPI} 之间`, `The ${axis} DPI must be above 0 and at most ${MAX_DPI}`);
     }
   }
-  if (!DITHER_METHODS.has(s.dither)) bad('未知的抖动方式', `Unknown dithering method "${String(s.dither)}"`);
+  if (!METHODS.has(s.dither)) bad('未知的抖动方式', `Unknown dithering method "${String(s.dither)}"`);
   if (s.dither === 'threshold' && !(Number.isFinite(s.threshold) && s.threshold >= 0 && s.threshold <= 256)) {
     bad('阈值必须在 0 到 256 之间', 'The threshold must be from 0 to 256');
   }

@@ -12,7 +12,7 @@ export {
   MAX_EXTENT_MM,
   unitScale,
 } from './convert.js';
-export { plainMText, plainText } from './mtext.js';
+export { percentCodes, plainMText, plainText } from './mtext.js';
 export { evalNurbs, fitPointCurve, makeNurbs, type Nurbs, tessellateNurbs } from './nurbs.js';
 export { type DxfDrawing, parseDxf } from './parse.js';
 export { codePageEncoding, decodeDxfBytes, GroupReader } from './reader.js';

@@ -63,12 +63,16 @@ export function plainMText(raw: string): string {
         break;
     }
   }
-  return out;
+  return percentCodes(out);
 }
 
-/** TEXT's control codes: %%d degree, %%p plus-minus, %%c diameter, %%nnn character, %%u/%%o toggles. */
+/** TEXT (and ATTRIB) as plain text: `\U+XXXX` characters and the `%%` control codes decoded. */
 export function plainText(raw: string): string {
-  const s = decodeUnicodeEscapes(raw);
+  return percentCodes(decodeUnicodeEscapes(raw));
+}
+
+/** The control codes TEXT and MTEXT share: %%d degree, %%p plus-minus, %%c diameter, %%nnn character, %%u/%%o toggles. */
+export function percentCodes(s: string): string {
   if (s.indexOf('%%') < 0) return s;
   return s.replace(/%%(\d{3}|.)/g, (_, code: string) => {
     if (code.length === 3) return String.fromCharCode(Number(code));
