@@ -16,4 +16,5 @@ export * from './output/gcode.js';
 export * from './output/stats.js';
 export * from './output/svg.js';
 export * from './raster/index.js';
+export * from './text/index.js';
 export * from './toolpath/index.js';

@@ -24,6 +24,7 @@ import {
   type Vec2,
 } from '../../model/matrix.js';
 import { DEFAULT_TOLERANCE, type PathData, type Segment, type SubPath, transformPath } from '../../model/path.js';
+import { type FontBook, textOutline } from '../../text/fonts.js';
 import type {
   CadBlock,
   CadDrawing,
@@ -47,6 +48,8 @@ export interface CadImportOptions {
   source?: string;
   /** Chord tolerance for splines, mm (default 0.01). */
   tolerance?: number;
+  /** Fonts for text outlines; without them text comes in with an empty outline (and a warning). */
+  fonts?: FontBook;
 }
 
 /** Most leaf shapes a drawing may expand to through its blocks. */
@@ -126,6 +129,7 @@ class Converter {
   private leaves = 0;
   private hidden = 0;
   private texts = 0;
+  private readonly fonts: FontBook | undefined;
   private readonly missing = new Map<string, number>();
   private readonly invalid = new Map<string, number>();
 
@@ -133,6 +137,7 @@ class Converter {
     private readonly drawing: CadDrawing,
     options: CadImportOptions,
   ) {
+    this.fonts = options.fonts?.faces.length ? options.fonts : undefined;
     this.s = unitScale(drawing.insUnits);
     const tol = options.tolerance ?? DEFAULT_TOLERANCE;
     this.tolerance = Number.isFinite(tol) && tol > 0 ? Math.max(tol, 1e-5) : DEFAULT_TOLERANCE;
@@ -382,7 +387,7 @@ class Converter {
     this.texts++;
     let t = multiply(translate(e.position.x, e.position.y), multiply(rotate(e.rotation), FLIP_Y));
     if (mirror) t = multiply(MIRROR_X, t);
-    return {
+    const shape: TextShape = {
       kind: 'text',
       id: this.newId(),
       transform: t,
@@ -395,6 +400,8 @@ class Converter {
       anchor: e.align === 'center' ? 'middle' : e.align === 'right' ? 'end' : 'start',
       outline: [],
     };
+    if (this.fonts) shape.outline = textOutline(shape, this.fonts);
+    return shape;
   }
 
   private hatch(e: CadHatch, m: Matrix, layerId: string, style: ShapeStyle, mirror: boolean, out: Shape[]): void {
@@ -481,7 +488,7 @@ class Converter {
         `${this.hidden} ${this.hidden === 1 ? 'entity' : 'entities'} on layers that are off or frozen (or hidden) were not imported`,
       );
     }
-    if (this.texts > 0) {
+    if (this.texts > 0 && !this.fonts) {
       w.push(
         `${this.texts} text ${this.texts === 1 ? 'entity was' : 'entities were'} imported as editable text; the editor makes their outlines`,
       );

@@ -20,6 +20,7 @@ import {
   type Vec2,
 } from '../../model/matrix.js';
 import { documentBounds, leafShapes } from '../../model/shapes.js';
+import { type FontBook, textOutline } from '../../text/fonts.js';
 import { type ClipRect, clipShapes } from './clip.js';
 import { parseColor } from './color.js';
 import { parseStylesheet, type Rule, RuleIndex } from './css.js';
@@ -52,6 +53,8 @@ import { parseXml, SVG_NS, type XmlElement, type XmlNode } from './xml.js';
 export interface SvgImportOptions {
   /** Document name (default: none). */
   name?: string;
+  /** Fonts for text outlines; without them text comes in with an empty outline (and a warning). */
+  fonts?: FontBook;
 }
 
 /** Largest drawing side accepted, mm (10 m: far beyond any laser bed, far below absurd values). */
@@ -146,6 +149,7 @@ class SvgConverter {
   private readonly ids = new Map<string, XmlElement>();
   private readonly declared = new Map<XmlElement, Map<string, string>>();
   private rules: RuleIndex = new RuleIndex([]);
+  private fonts: FontBook | undefined;
   /** Elements being expanded by `<use>` right now (recursion guard). */
   private readonly useStack = new Set<XmlElement>();
   private budget = MAX_SVG_SHAPES;
@@ -162,6 +166,7 @@ class SvgConverter {
   }
 
   convert(options: SvgImportOptions): KerfDocument {
+    this.fonts = options.fonts?.faces.length ? options.fonts : undefined;
     const root = this.root;
     if (root.name !== 'svg') throw new FormatError('svg', `the root element is <${root.name}>, not <svg>`);
     if (root.ns !== SVG_NS) {
@@ -631,8 +636,8 @@ class SvgConverter {
 
   /**
    * `<text>` as a text shape: its characters (tspans joined), first x/y, font and anchor. The shape's own
-   * units are scaled to millimetres (so the font size reads in mm); there is no font engine here, so the
-   * outline is left empty for the editor to make.
+   * units are scaled to millimetres (so the font size reads in mm). With fonts the outline is made here;
+   * without, it is left empty for the editor to make.
    */
   private text(el: XmlElement, style: ComputedStyle, vp: Viewport, place: Placement, own: Matrix): Shape | null {
     const content = collectText(el, el.attrs['xml:space'] === 'preserve');
@@ -658,8 +663,10 @@ class SvgConverter {
       anchor: style.textAnchor,
       outline: [],
     };
+    if (this.fonts) geometry.outline = textOutline(geometry, this.fonts);
     const shape = this.finishLeaf<TextShape>(el, geometry, style, place, multiply(own, scale(1 / k)), true);
-    if (shape) this.warn('text was kept as text; its outline is made by the editor (no font engine in the importer)');
+    if (shape && !this.fonts)
+      this.warn('text was kept as text; its outline is made by the editor (no fonts were given)');
     return shape;
   }
 }

@@ -1,0 +1,35 @@
+// The part of opentype.js (2.x, which ships no types) that the text module uses.
+declare module 'opentype.js' {
+  export interface PathCommand {
+    type: 'M' | 'L' | 'C' | 'Q' | 'Z';
+    x?: number;
+    y?: number;
+    x1?: number;
+    y1?: number;
+    x2?: number;
+    y2?: number;
+  }
+  export interface Path {
+    commands: PathCommand[];
+  }
+  export interface RenderOptions {
+    kerning?: boolean;
+    features?: Record<string, boolean>;
+  }
+  export interface FontNames {
+    fontFamily?: Record<string, string>;
+    preferredFamily?: Record<string, string>;
+  }
+  export interface Font {
+    unitsPerEm: number;
+    ascender: number;
+    descender: number;
+    /** Name records by platform (opentype.js 2); each maps a language to the text. */
+    names: Partial<Record<'windows' | 'macintosh' | 'unicode', FontNames>>;
+    tables: { os2?: { usWeightClass?: number; fsSelection?: number } };
+    charToGlyphIndex(ch: string): number;
+    getPath(text: string, x: number, y: number, fontSize: number, options?: RenderOptions): Path;
+    getAdvanceWidth(text: string, fontSize: number, options?: RenderOptions): number;
+  }
+  export function parse(buffer: ArrayBuffer, options?: { lowMemory?: boolean }): Font;
+}
