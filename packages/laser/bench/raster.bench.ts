@@ -144,7 +144,7 @@ async function browserRuns(): Promise<BrowserOutcome> {
 const mpxPerS = (ms: number) => round(MPX / (ms / 1000), 1);
 
 function summarise(runs: RunResult[]) {
-  const m = (k: keyof Pick<RunResult, 'grey' | 'resample' | 'dither' | 'lines' | 'gcode' | 'total'>) =>
+  const m = (k: keyof Pick<RunResult, 'grey' | 'resample' | 'dither' | 'lines' | 'gcode' | 'join' | 'total'>) =>
     median(runs.map((r) => r[k]));
   return {
     runs: runs.length,
@@ -156,6 +156,7 @@ function summarise(runs: RunResult[]) {
       dither: round(m('dither'), 1),
       lines: round(m('lines'), 1),
       gcode: round(m('gcode'), 1),
+      join: round(m('join'), 1),
     },
     stagesMpxPerS: {
       grey: mpxPerS(m('grey')),
@@ -163,6 +164,7 @@ function summarise(runs: RunResult[]) {
       dither: mpxPerS(m('dither')),
       lines: mpxPerS(m('lines')),
       gcode: mpxPerS(m('gcode')),
+      join: mpxPerS(m('join')),
     },
     outputBytes: runs[0]?.outputBytes ?? 0,
     scanLines: runs[0]?.lineCount ?? 0,
@@ -212,6 +214,7 @@ async function main() {
       'dither',
       'lines',
       'G-code',
+      'join',
       'output MB',
       'peak RSS MiB',
     ],
@@ -264,7 +267,8 @@ async function main() {
     chromiumError: browserError,
     notes: [
       'Stages: grey = RGBA to grey; resample = onto the 254 dpi output grid (1:1 here); dither includes the grey-level table;',
-      'lines = scan lines with white trimmed; G-code = machine coordinates, GRBL text into a ByteWriter and out as one Uint8Array.',
+      'lines = scan lines with white trimmed; G-code = machine coordinates, GRBL text into a ByteWriter, out as its chunks;',
+      'join = copying the chunks into one Uint8Array (not in the total ms; the CPU time and the peak RSS include it).',
       'peak RSS (Node) = the process high-water mark during one run (clear_refs reset), + = above the RSS before the run.',
       'Chromium: the renderer process lifetime high-water mark (all runs, picture included).',
     ],

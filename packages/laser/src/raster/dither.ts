@@ -278,40 +278,50 @@ export function errorDiffusion(
   return out;
 }
 
-/** Floyd–Steinberg, unrolled: errors in sixteenths in two rolling rows, read back with a rounding shift. */
+/**
+ * Floyd–Steinberg, unrolled. Errors are kept in sixteenths and read back with a rounding shift
+ * ((sum + 8) >> 4). One array holds the next row's sums; the share for the pixel ahead (7/16) and the
+ * next row's two open sums (the pixel just done and the one ahead) ride in locals, so each pixel costs
+ * one load and one store of the error row.
+ */
 export function floydSteinberg(data: Uint8Array, w: number, h: number, serpentine: boolean, out: Uint8Array) {
-  const stride = w + 2;
-  let cur = new Int32Array(stride);
-  let next = new Int32Array(stride);
+  // errRow[x + 1]: the error (sixteenths) pushed down onto pixel x of the row being dithered, from the
+  // row above; errRow[0] and errRow[w + 1] catch the shares that fall off the edges.
+  const errRow = new Int32Array(w + 2);
   for (let y = 0; y < h; y++) {
     const row = y * w;
+    let ahead = 0; // 7 × error of the previous pixel, for this one
+    let below = 0; // the next row's sum for the previous pixel (closed after this pixel adds 3 or 5)
+    let belowAhead = 0; // the next row's sum for this pixel
     if (serpentine && (y & 1) === 1) {
+      // Right to left: the pixel ahead is x − 1; the next row gets 3 at x + 1, 5 at x, 1 at x − 1.
       for (let x = w - 1; x >= 0; x--) {
-        const v = data[row + x]! + ((cur[x + 1]! + 8) >> 4);
-        const on = v < 128;
-        out[row + x] = on ? ON : OFF;
-        const err = on ? v : v - 255;
-        cur[x] = cur[x]! + err * 7;
-        next[x + 2] = next[x + 2]! + err * 3;
-        next[x + 1] = next[x + 1]! + err * 5;
-        next[x] = next[x]! + err;
+        const v = data[row + x]! + ((errRow[x + 1]! + ahead + 8) >> 4);
+        const off = ~((v - 128) >> 31) & 255; // 255 when v ≥ 128 (stays white), else 0: no branch
+        out[row + x] = 255 - off;
+        const err = v - off;
+        errRow[x + 2] = below + err * 3;
+        below = belowAhead + err * 5;
+        belowAhead = err;
+        ahead = err * 7;
       }
+      errRow[1] = below;
+      errRow[0] = belowAhead;
     } else {
+      // Left to right: the pixel ahead is x + 1; the next row gets 3 at x − 1, 5 at x, 1 at x + 1.
       for (let x = 0; x < w; x++) {
-        const v = data[row + x]! + ((cur[x + 1]! + 8) >> 4);
-        const on = v < 128;
-        out[row + x] = on ? ON : OFF;
-        const err = on ? v : v - 255;
-        cur[x + 2] = cur[x + 2]! + err * 7;
-        next[x] = next[x]! + err * 3;
-        next[x + 1] = next[x + 1]! + err * 5;
-        next[x + 2] = next[x + 2]! + err;
+        const v = data[row + x]! + ((errRow[x + 1]! + ahead + 8) >> 4);
+        const off = ~((v - 128) >> 31) & 255; // 255 when v ≥ 128 (stays white), else 0: no branch
+        out[row + x] = 255 - off;
+        const err = v - off;
+        errRow[x] = below + err * 3;
+        below = belowAhead + err * 5;
+        belowAhead = err;
+        ahead = err * 7;
       }
+      errRow[w] = below;
+      errRow[w + 1] = belowAhead;
     }
-    const t = cur;
-    cur = next;
-    next = t;
-    next.fill(0);
   }
   return out;
 }

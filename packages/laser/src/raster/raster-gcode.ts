@@ -299,9 +299,12 @@ export function writeRasterGcode(
   const w = new GcodeLineWriter(op, layer, machine);
   let wrote = false;
   for (const line of op.lines) {
-    const p = w.line(line);
-    if (p > 0) {
-      out.bytes(w.buf.subarray(0, p));
+    // Worst case per pixel boundary: 16 bytes of position + 16 of S; plus the slow moves.
+    const buf = out.reserve(256 + line.levels.length * 32);
+    const start = out.offset;
+    const end = w.line(line, buf, start);
+    if (end > start) {
+      out.commit(end);
       wrote = true;
     }
   }
@@ -313,9 +316,9 @@ export function writeRasterGcode(
 
 /**
  * About how many bytes writeRasterGcode writes for `op` (a little more, as a rule), from one cheap pass
- * counting power changes. Give it to `new ByteWriter(size)` so a large engraving is written without the
- * writer growing and copying its buffer again and again. Only a capacity hint: the writer still grows
- * when it is short.
+ * counting power changes: a capacity hint for `new ByteWriter(size)` or for a caller that allocates
+ * the output itself. ByteWriter does not need it for large outputs (past its chunk size it writes into
+ * new chunks instead of growing and copying).
  */
 export function rasterGcodeSizeHint(op: RasterOp, machine: MachineSettings): number {
   let reach = 1;
@@ -339,9 +342,9 @@ export function rasterGcodeSizeHint(op: RasterOp, machine: MachineSettings): num
   return 1024 + changes * (position + sWord + 1) + op.lines.length * 4 * (2 * position + sWord + 8);
 }
 
-/** The state of one op's G-code: tables, modal state, head position and the line buffer. */
+/** The state of one op's G-code: tables, modal state and head position. */
 class GcodeLineWriter {
-  buf = new Uint8Array(1 << 16);
+  private buf: Uint8Array = new Uint8Array(0);
   private view = new DataView(this.buf.buffer);
   private readonly along: number;
   private readonly across: number;
@@ -381,77 +384,90 @@ class GcodeLineWriter {
     this.feed = ` F${formatGcodeNumber(layer.speed * 60)}`;
   }
 
-  /** Writes one line's moves into `buf`; returns their length (0: nothing to burn). */
-  line(line: RasterLine): number {
+  /**
+   * Writes one line's moves into `buf` from `start` (room for 256 + 32 bytes per level is the caller's);
+   * returns where they end (`start`: nothing to burn).
+   */
+  line(line: RasterLine, buf: Uint8Array, start: number): number {
     const levels = line.levels;
     const n = levels.length;
     let k = 0;
     while (k < n && levels[k] === 0) k++;
-    if (k === n) return 0;
-    // Worst case per pixel boundary: 16 bytes of position + 8 of S; plus the slow moves.
-    const need = 256 + n * 32;
-    if (this.buf.length < need) {
-      this.buf = new Uint8Array(need * 2);
-      this.view = new DataView(this.buf.buffer);
+    if (k === n) return start;
+    // The burn ends where the trailing white starts.
+    let last = n;
+    while (levels[last - 1] === 0) last--;
+    if (buf !== this.buf) {
+      this.buf = buf;
+      this.view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
     }
+    const view = this.view;
     const withOverscan = this.overscan > 0;
     const gap = gapPixels(this.overscan, line.step);
     const dir = line.step < 0 ? -1 : 1;
     const grid = this.grid;
-    const colWords = this.colWords;
     const colBase = grid ? Math.round((line.from - grid.origin) / grid.pitch) : 0;
-    let p = this.slow(0, RAPID, line, k, withOverscan ? -1 : 0, 0, true);
+    let p = this.slow(start, RAPID, line, k, withOverscan ? -1 : 0, 0, true);
     if (withOverscan) p = this.slow(p, FEED, line, k, 0, 0, false);
-    let lastBurnEnd = k;
-    const view = this.view;
-    const buf = this.buf;
     const sOf = this.sOf;
     const sw = this.sWords.w;
     const sLen = this.sWords.len;
-    while (k < n) {
+    const cols = this.colWords;
+    const cw = cols ? cols.w : sw;
+    const cLen = cols ? cols.len : sLen;
+    // The common move (G1 modal, F written, a grid column) is written inline with the S value held in a
+    // local; anything else goes through `slow`, which keeps the modal state in the fields.
+    let fast = cols !== null && this.motion === FEED && this.feedWritten;
+    let s = this.s;
+    while (k < last) {
       const level = levels[k]!;
       let j = k + 1;
-      while (j < n && levels[j] === level) j++;
-      if (level === 0 && j === n) break;
+      while (j < last && levels[j] === level) j++;
       if (level === 0 && j - k > gap) {
         // A long white gap: run-out, rapid to one overscan before the next burn, run-in.
+        this.s = s;
         if (withOverscan) p = this.slow(p, FEED, line, k, 1, 0, false);
         p = this.slow(p, RAPID, line, j, withOverscan ? -1 : 0, 0, false);
         if (withOverscan) p = this.slow(p, FEED, line, j, 0, 0, false);
-        k = j;
-        continue;
-      }
-      if (level !== 0) lastBurnEnd = j;
-      if (colWords && this.motion === FEED && this.feedWritten) {
-        // The common move: G1 (modal) to a grid column, S only when it changes.
+        s = this.s;
+        fast = cols !== null && this.motion === FEED && this.feedWritten;
+      } else if (fast) {
+        // "X12.345" from the column table, 4 bytes at a time, then " S750\n" or "\n".
         const idx = colBase + j * dir;
         const c = idx * 4;
-        const cw = colWords.w;
         view.setUint32(p, cw[c]!, true);
         view.setUint32(p + 4, cw[c + 1]!, true);
-        const len = colWords.len[idx]!;
+        const len = cLen[idx]!;
         if (len > 8) {
           view.setUint32(p + 8, cw[c + 2]!, true);
           view.setUint32(p + 12, cw[c + 3]!, true);
         }
         p += len;
         const sv = sOf[level]!;
-        if (sv !== this.s) {
+        if (sv !== s) {
           const q = level * 4;
           view.setUint32(p, sw[q]!, true);
           view.setUint32(p + 4, sw[q + 1]!, true);
+          if (sLen[level]! > 8) {
+            view.setUint32(p + 8, sw[q + 2]!, true);
+            view.setUint32(p + 12, sw[q + 3]!, true);
+          }
           p += sLen[level]!;
-          this.s = sv;
+          s = sv;
         } else {
           buf[p++] = NL;
         }
       } else {
+        this.s = s;
         p = this.slow(p, FEED, line, j, 0, level, false);
+        s = this.s;
+        fast = cols !== null && this.motion === FEED && this.feedWritten;
       }
       k = j;
     }
-    if (withOverscan) p = this.slow(p, FEED, line, lastBurnEnd, 1, 0, false);
-    this.headAlong = line.from + lastBurnEnd * line.step + (withOverscan ? dir * this.overscan : 0);
+    this.s = s;
+    if (withOverscan) p = this.slow(p, FEED, line, last, 1, 0, false);
+    this.headAlong = line.from + last * line.step + (withOverscan ? dir * this.overscan : 0);
     return p;
   }
 
