@@ -47,7 +47,11 @@ const steps = [];
 steps.push(['lint and types', run('lint and types', npm, ['run', 'lint'])]);
 steps.push([
   'unit and integration',
-  run('unit and integration', npx, vitest(['contract', 'laser', 'dwg', 'server', 'web'], resolve(results, 'unit.json'))),
+  run(
+    'unit and integration',
+    npx,
+    vitest(['contract', 'laser', 'dwg', 'server', 'web'], resolve(results, 'unit.json')),
+  ),
 ]);
 const built = run('build', npm, ['run', 'build']);
 steps.push(['build', built]);
