@@ -72,10 +72,27 @@ const segment: fc.Arbitrary<Segment> = fc.oneof(
     })),
 );
 
-const path: fc.Arbitrary<PathData> = fc.array(
-  fc.record({ start: point, segments: fc.array(segment, { minLength: 1, maxLength: 5 }), closed: fc.boolean() }),
-  { minLength: 1, maxLength: 3 },
-);
+/**
+ * An arc whose end points almost coincide is ill-conditioned: a rounding error decides between nothing
+ * and a whole ellipse (SVG draws nothing for coincident ends). Paths with such arcs are left out.
+ */
+function wellConditioned(p: PathData): boolean {
+  return p.every((sp) => {
+    let from = sp.start;
+    return sp.segments.every((seg) => {
+      const ok = seg.type !== 'arc' || Math.hypot(seg.to.x - from.x, seg.to.y - from.y) > 1e-6;
+      from = seg.to;
+      return ok;
+    });
+  });
+}
+
+const path: fc.Arbitrary<PathData> = fc
+  .array(
+    fc.record({ start: point, segments: fc.array(segment, { minLength: 1, maxLength: 5 }), closed: fc.boolean() }),
+    { minLength: 1, maxLength: 3 },
+  )
+  .filter(wellConditioned);
 
 describe('transforms', () => {
   it('a point mapped by a transform and then by its inverse comes back', () => {

@@ -1,4 +1,4 @@
-import { type Font, parse } from 'opentype.js';
+import { type Font, parse } from 'opentype.js/dist/opentype.mjs';
 import type { FontSpec, KerfDocument, TextShape } from '../model/document.js';
 import { FormatError } from '../model/errors.js';
 import type { PathData, SubPath } from '../model/path.js';

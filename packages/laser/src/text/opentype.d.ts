@@ -1,5 +1,6 @@
-// The part of opentype.js (2.x, which ships no types) that the text module uses.
-declare module 'opentype.js' {
+// The part of opentype.js (2.x, which ships no types) that the text module uses. Its ES module build is
+// imported by path: the package's "main" is a UMD file whose exports Node cannot see from an ES module.
+declare module 'opentype.js/dist/opentype.mjs' {
   export interface PathCommand {
     type: 'M' | 'L' | 'C' | 'Q' | 'Z';
     x?: number;
