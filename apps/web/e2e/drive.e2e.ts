@@ -418,6 +418,8 @@ describe('drive: folders, dialogs and the recycle bin', () => {
     const details = dialog(page, '详细信息');
     await details.getByText('/Holder', { exact: true }).waitFor();
     await details.getByText('2 项').waitFor();
+    // A click while the dialog still zooms in can be lost on a loaded machine.
+    await animationsSettled(page);
     await details.locator('.ant-modal-footer').getByRole('button', { name: '关闭' }).click();
     await details.waitFor({ state: 'hidden' });
   });
