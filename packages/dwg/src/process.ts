@@ -133,6 +133,11 @@ export function childOutcome(result: ChildResult): KerfDocument {
   if (/heap out of memory|Allocation failed/i.test(result.stderr)) {
     throw new FormatError('dwg', 'the drawing needs more memory than the converter may use');
   }
+  if (!result.signal && result.code === EXIT_INTERNAL) {
+    // The converter failed without saying why (it could not start, or a bug): not the file's fault.
+    const first = result.stderr.split('\n').find((l) => l.trim()) ?? 'no message';
+    throw new Error(`DWG converter failed: ${first.trim()}`);
+  }
   const how = result.signal ? `signal ${result.signal}` : `exit code ${result.code}`;
   throw new FormatError('dwg', `the DWG reader stopped unexpectedly on this file (${how})`);
 }

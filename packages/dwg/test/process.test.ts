@@ -101,6 +101,11 @@ describe('DWG conversion in a child process: hostile input', () => {
     const internal = () => childOutcome({ code: 1, signal: null, stdout: body('internal'), stderr: '' });
     expect(internal).toThrow(/DWG converter failed: r/);
     expect(internal).not.toThrow(FormatError);
+    // A converter that cannot even start is our failure, not the file's.
+    const broken = () =>
+      childOutcome({ code: 1, signal: null, stdout: empty, stderr: "\nSyntaxError: no export named 'parse'\n" });
+    expect(broken).toThrow(/DWG converter failed: SyntaxError: no export named 'parse'/);
+    expect(broken).not.toThrow(FormatError);
     expect(() => childOutcome({ code: 0, signal: null, stdout: Buffer.from('{"trunc'), stderr: '' })).toThrow(
       /not valid JSON/,
     );
