@@ -6,7 +6,8 @@ import type { Job, JobOp, MachineSettings, PathOp, RasterOp } from '../src/model
 import { createLayer } from '../src/model/layers.js';
 import type { Bounds, Vec2 } from '../src/model/matrix.js';
 import type { ByteWriter } from '../src/output/bytes.js';
-import { formatMm, gcodeText, writeGcode } from '../src/output/gcode.js';
+import { gcodeText, writeGcode } from '../src/output/gcode.js';
+import { formatGcodeNumber } from '../src/output/gcode-number.js';
 import { jobStats, type RasterModule } from '../src/output/stats.js';
 
 import { type Move, trace } from './gcode-trace.js';
@@ -142,13 +143,13 @@ describe('writeGcode', () => {
   });
 
   it('formats numbers with at most three decimals, no trailing zeros and no -0', () => {
-    expect(formatMm(1.23456)).toBe('1.235');
-    expect(formatMm(-0.0004)).toBe('0');
-    expect(formatMm(-2.5)).toBe('-2.5');
-    expect(formatMm(10)).toBe('10');
-    expect(formatMm(0.1 + 0.2)).toBe('0.3');
-    expect(formatMm(-0.001)).toBe('-0.001');
-    expect(formatMm(1234567.0005)).toBe('1234567.001');
+    expect(formatGcodeNumber(1.23456)).toBe('1.235');
+    expect(formatGcodeNumber(-0.0004)).toBe('0');
+    expect(formatGcodeNumber(-2.5)).toBe('-2.5');
+    expect(formatGcodeNumber(10)).toBe('10');
+    expect(formatGcodeNumber(0.1 + 0.2)).toBe('0.3');
+    expect(formatGcodeNumber(-0.001)).toBe('-0.001');
+    expect(formatGcodeNumber(1234567.0005)).toBe('1234567.001');
   });
 
   it('traces to the expected geometry, with G0 only for travel and S/F as the layers say (random jobs)', () => {
@@ -258,10 +259,10 @@ function fakeRaster(calls: RasterOp[]): RasterModule {
       calls.push(op);
       for (const l of op.lines) {
         const o = Math.sign(l.step) * op.overscan;
-        out.ascii(`G0 X${formatMm(l.from - o)} Y${formatMm(l.at)}\n`);
-        out.ascii(`G1 X${formatMm(l.from)} F3000 S0\n`);
-        out.ascii(`G1 X${formatMm(l.from + l.levels.length * l.step)} S500\n`);
-        out.ascii(`G1 X${formatMm(l.from + l.levels.length * l.step + o)} S0\n`);
+        out.ascii(`G0 X${formatGcodeNumber(l.from - o)} Y${formatGcodeNumber(l.at)}\n`);
+        out.ascii(`G1 X${formatGcodeNumber(l.from)} F3000 S0\n`);
+        out.ascii(`G1 X${formatGcodeNumber(l.from + l.levels.length * l.step)} S500\n`);
+        out.ascii(`G1 X${formatGcodeNumber(l.from + l.levels.length * l.step + o)} S0\n`);
       }
       return ends(op);
     },

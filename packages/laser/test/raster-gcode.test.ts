@@ -7,9 +7,9 @@ import { DEFAULT_MACHINE, type MachineSettings, type RasterOp } from '../src/mod
 import { createLayer, DEFAULT_BITMAP_SETTINGS } from '../src/model/layers.js';
 import { IDENTITY, type Matrix, rotate } from '../src/model/matrix.js';
 import { ByteWriter } from '../src/output/bytes.js';
+import { formatGcodeNumber } from '../src/output/gcode-number.js';
 import type { RgbaImage } from '../src/raster/image.js';
 import {
-  formatGcodeNumber,
   rapidGap,
   rasterGcodeSizeHint,
   rasterOpStats,

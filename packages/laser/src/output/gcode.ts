@@ -2,6 +2,7 @@ import type { Layer } from '../model/document.js';
 import type { Job, MachineSettings, RasterOp } from '../model/job.js';
 import { isEmptyBounds } from '../model/matrix.js';
 import { ByteWriter } from './bytes.js';
+import { formatGcodeNumber, writeGcodeNumber } from './gcode-number.js';
 import {
   DEFAULT_RASTER,
   type JobStats,
@@ -50,23 +51,6 @@ export function gcodeText(job: Job, options: GcodeOptions = {}): string {
   return new TextDecoder().decode(writeGcode(job, options));
 }
 
-/** Decimal parts of thousandths: '' for 0, '.5' for 500, '.001' for 1. */
-const FRACTIONS: readonly string[] = Array.from({ length: 1000 }, (_, k) =>
-  k === 0 ? '' : `.${String(k).padStart(3, '0').replace(/0+$/, '')}`,
-);
-
-/** A whole number of thousandths as a G-code number: at most 3 decimals, no trailing zeros, no "-0". */
-export function formatThousandths(n: number): string {
-  if (n < 0) return `-${formatThousandths(-n)}`;
-  const whole = Math.floor(n / 1000);
-  return whole + FRACTIONS[n - whole * 1000]!;
-}
-
-/** A number in millimetres as written in the G-code (rounded to 0.001). */
-export function formatMm(v: number): string {
-  return formatThousandths(Math.round(v * 1000));
-}
-
 /** Comment text on one line: control characters become spaces. */
 function commentText(s: string): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
@@ -85,16 +69,16 @@ function writeHeader(out: ByteWriter, name: string, job: Job, machine: MachineSe
   const b = stats.bounds;
   const bounds = isEmptyBounds(b)
     ? 'none'
-    : `X${formatMm(b.minX)} Y${formatMm(b.minY)} to X${formatMm(b.maxX)} Y${formatMm(b.maxY)} mm`;
+    : `X${formatGcodeNumber(b.minX)} Y${formatGcodeNumber(b.minY)} to X${formatGcodeNumber(b.maxX)} Y${formatGcodeNumber(b.maxY)} mm`;
   out.text(`; Kerf job: ${commentText(name)}\n`);
   out.ascii(
     [
-      `; Machine: GRBL, origin ${machine.origin}, max S ${formatMm(machine.maxS)}, laser ${formatMm(machine.machinePower)} W, ` +
-        `travel ${formatMm(machine.travelSpeed)} mm/s, acceleration ${formatMm(machine.acceleration)} mm/s^2`,
-      `; Work area: ${formatMm(job.width)} x ${formatMm(job.height)} mm`,
+      `; Machine: GRBL, origin ${machine.origin}, max S ${formatGcodeNumber(machine.maxS)}, laser ${formatGcodeNumber(machine.machinePower)} W, ` +
+        `travel ${formatGcodeNumber(machine.travelSpeed)} mm/s, acceleration ${formatGcodeNumber(machine.acceleration)} mm/s^2`,
+      `; Work area: ${formatGcodeNumber(job.width)} x ${formatGcodeNumber(job.height)} mm`,
       `; Bounds: ${bounds}`,
-      `; Ops: ${stats.opCount}, cut ${formatMm(stats.cutLength)} mm, travel ${formatMm(stats.travelLength)} mm`,
-      `; Estimated time: ${duration(stats.estimatedTime)} (${formatMm(stats.estimatedTime)} s)`,
+      `; Ops: ${stats.opCount}, cut ${formatGcodeNumber(stats.cutLength)} mm, travel ${formatGcodeNumber(stats.travelLength)} mm`,
+      `; Estimated time: ${duration(stats.estimatedTime)} (${formatGcodeNumber(stats.estimatedTime)} s)`,
       '',
     ].join('\n'),
   );
@@ -121,7 +105,7 @@ class GcodeSink implements MoveSink {
     const s = layerS(layer, this.machine);
     this.out.text(
       `; Layer ${commentText(layer.name)} (${commentText(layer.color)}, ${layer.mode}): ` +
-        `${formatMm(layer.speed)} mm/s, ${formatMm(layer.maxPower)} W = S${s}\n`,
+        `${formatGcodeNumber(layer.speed)} mm/s, ${formatGcodeNumber(layer.maxPower)} W = S${s}\n`,
     );
   }
 
@@ -154,30 +138,14 @@ class GcodeSink implements MoveSink {
     this.y = y;
   }
 
-  /** Writes a word: its letter (a char code) and a number of thousandths, digit by digit (no strings). */
+  /** Writes a word: its letter (a char code) and a number of thousandths, straight into the output bytes. */
   private word(letter: number, thousandths: number): void {
-    const out = this.out;
-    if (!this.first) out.byte(32);
+    const buf = this.out.reserve(32);
+    let p = this.out.offset;
+    if (!this.first) buf[p++] = 32;
     this.first = false;
-    out.byte(letter);
-    let n = thousandths;
-    if (n < 0) {
-      out.byte(45);
-      n = -n;
-    }
-    const whole = Math.floor(n / 1000);
-    const frac = n - whole * 1000;
-    let p = 1;
-    while (p * 10 <= whole) p *= 10;
-    for (; p >= 1; p /= 10) out.byte(48 + (Math.floor(whole / p) % 10));
-    if (frac === 0) return;
-    out.byte(46);
-    const d1 = Math.floor(frac / 100);
-    const d2 = Math.floor(frac / 10) % 10;
-    const d3 = frac % 10;
-    out.byte(48 + d1);
-    if (d2 !== 0 || d3 !== 0) out.byte(48 + d2);
-    if (d3 !== 0) out.byte(48 + d3);
+    buf[p++] = letter;
+    this.out.commit(writeGcodeNumber(buf, p, thousandths / 1000));
   }
 
   endOp(): void {}

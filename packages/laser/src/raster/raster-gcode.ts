@@ -3,6 +3,7 @@ import { SettingError } from '../model/errors.js';
 import type { MachineSettings, RasterLine, RasterOp } from '../model/job.js';
 import { type Bounds, emptyBounds, extendBounds } from '../model/matrix.js';
 import type { ByteWriter } from '../output/bytes.js';
+import { formatGcodeNumber, writeGcodeNumber } from '../output/gcode-number.js';
 
 /**
  * Raster ops to GRBL G-code (laser mode, `$32=1`). The caller has set G21 G90 and M4, and hands over
@@ -142,48 +143,6 @@ export function sValues(layer: Pick<Layer, 'minPower' | 'maxPower'>, machine: Ma
     t[level] = Math.min(machine.maxS, Math.max(0, Number.isFinite(s) ? s : 0));
   }
   return t;
-}
-
-// --------------------------------------------------------------------------------------- number bytes
-
-const DIGITS = new Uint8Array(24);
-
-/** Writes `v` with at most 3 decimals, trailing zeros trimmed, as ASCII into `buf` at `p`; returns the end. */
-export function writeGcodeNumber(buf: Uint8Array, p: number, v: number): number {
-  let r = Math.round(v * 1000);
-  if (r < 0) {
-    buf[p++] = 45; // '-'
-    r = -r;
-  }
-  let int = Math.floor(r / 1000);
-  let frac = r - int * 1000;
-  let n = 0;
-  do {
-    DIGITS[n++] = 48 + (int % 10);
-    int = Math.floor(int / 10);
-  } while (int > 0);
-  while (n > 0) buf[p++] = DIGITS[--n]!;
-  if (frac > 0) {
-    buf[p++] = 46; // '.'
-    let digits = 3;
-    while (frac % 10 === 0) {
-      frac /= 10;
-      digits--;
-    }
-    for (let i = digits - 1; i >= 0; i--) {
-      buf[p + i] = 48 + (frac % 10);
-      frac = Math.floor(frac / 10);
-    }
-    p += digits;
-  }
-  return p;
-}
-
-/** `v` formatted as writeGcodeNumber does (for headers and tests). */
-export function formatGcodeNumber(v: number): string {
-  const buf = new Uint8Array(40);
-  const end = writeGcodeNumber(buf, 0, v);
-  return String.fromCharCode(...buf.subarray(0, end));
 }
 
 /** Many short ASCII strings in one byte array: entry i is bytes[start[i]] … bytes[start[i + 1] − 1]. */
