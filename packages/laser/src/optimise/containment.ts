@@ -1,4 +1,5 @@
 import type { Vec2 } from '../model/matrix.js';
+import { insideEvenOdd } from '../model/path.js';
 
 /** A closed path as the containment test sees it. */
 export interface Ring {
@@ -93,21 +94,10 @@ function ringHolds(outer: Ring, id: number, inner: Ring, slabs: Map<number, Slab
   }
   for (let s = 0; s < 3; s++) {
     const p = inner.pts[Math.floor((s * n) / 3)]!;
-    const inside = slab ? slab.contains(p.x, p.y) : pointInRing(outer.pts, p.x, p.y);
+    const inside = slab ? slab.contains(p.x, p.y) : insideEvenOdd([outer.pts], p.x, p.y);
     if (!inside) return false;
   }
   return true;
-}
-
-/** Even-odd point-in-polygon test by ray crossing. */
-export function pointInRing(pts: readonly Vec2[], x: number, y: number): boolean {
-  let inside = false;
-  for (let i = 0, j = pts.length - 1; i < pts.length; j = i++) {
-    const a = pts[i]!;
-    const b = pts[j]!;
-    if (a.y > y !== b.y > y && x < ((b.x - a.x) * (y - a.y)) / (b.y - a.y) + a.x) inside = !inside;
-  }
-  return inside;
 }
 
 /** A ring's edges bucketed into horizontal slabs, so a point test only looks at edges near its y. */

@@ -126,12 +126,3 @@ export function checkFinite(ops: readonly JobOp[]): void {
     }
   }
 }
-
-/** Area enclosed by a ring (always positive). */
-export function ringArea(pts: readonly Vec2[]): number {
-  let sum = 0;
-  for (let i = 0, j = pts.length - 1; i < pts.length; j = i++) {
-    sum += (pts[j]!.x - pts[i]!.x) * (pts[j]!.y + pts[i]!.y);
-  }
-  return Math.abs(sum) / 2;
-}

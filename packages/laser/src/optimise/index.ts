@@ -1,4 +1,4 @@
-export { type ContainerGraph, containerGraph, pointInRing, type Ring } from './containment.js';
+export { type ContainerGraph, containerGraph, type Ring } from './containment.js';
 export {
   checkFinite,
   measureTravel,
@@ -8,6 +8,5 @@ export {
   overscanPoints,
   pathEnds,
   rasterEnds,
-  ringArea,
 } from './geometry.js';
 export { type OptimiseOptions, type OptimiseResult, optimiseJob } from './optimise.js';

@@ -1,7 +1,8 @@
 import type { JobOp, PathOp } from '../model/job.js';
 import type { Vec2 } from '../model/matrix.js';
+import { signedArea } from '../model/path.js';
 import type { Ring } from './containment.js';
-import { type OpEnds, opEnds, ringArea } from './geometry.js';
+import { type OpEnds, opEnds } from './geometry.js';
 
 /**
  * The things the optimiser orders. A unit is one op, or all ops of one fill block (kept in their order).
@@ -65,7 +66,7 @@ function makeUnit(ops: JobOp[], at: number[], autoStart: boolean): Unit {
     unit.kind = autoStart && n >= 2 ? 'ring' : 'fixed';
     if (n >= 3) {
       unit.ring = { pts: only.points, minX: box.minX, minY: box.minY, maxX: box.maxX, maxY: box.maxY, area: 0 };
-      unit.ring.area = ringArea(only.points);
+      unit.ring.area = Math.abs(signedArea(only.points));
     }
     return unit;
   }
