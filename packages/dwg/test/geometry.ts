@@ -1,4 +1,4 @@
-import { type KerfDocument, leafShapes, type Polyline, placedPolylines, type Vec2 } from '@kerf/laser';
+import { type Bounds, type KerfDocument, leafShapes, type Polyline, placedPolylines, type Vec2 } from '@kerf/laser';
 
 /**
  * Geometry comparison for the DWG/DXF twin tests: each document's outlines flattened per layer, their
@@ -19,28 +19,8 @@ export function polylinesByLayer(doc: KerfDocument, tolerance = 0.01): Map<strin
   return out;
 }
 
-export interface Box {
-  minX: number;
-  minY: number;
-  maxX: number;
-  maxY: number;
-}
-
-export function boundsOf(lines: readonly Polyline[]): Box {
-  const b = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
-  for (const l of lines) {
-    for (const p of l.points) {
-      if (p.x < b.minX) b.minX = p.x;
-      if (p.y < b.minY) b.minY = p.y;
-      if (p.x > b.maxX) b.maxX = p.x;
-      if (p.y > b.maxY) b.maxY = p.y;
-    }
-  }
-  return b;
-}
-
 /** Largest difference between corresponding edges of two boxes. */
-export function boundsDifference(a: Box, b: Box): number {
+export function boundsDifference(a: Bounds, b: Bounds): number {
   return Math.max(
     Math.abs(a.minX - b.minX),
     Math.abs(a.minY - b.minY),

@@ -2,11 +2,19 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CadDrawing, CadEntity } from '@kerf/laser';
-import { cadToDocument, importDxf, type KerfDocument, leafShapes, parseDxf, type TextShape } from '@kerf/laser';
+import {
+  cadToDocument,
+  importDxf,
+  type KerfDocument,
+  leafShapes,
+  parseDxf,
+  polylineBounds,
+  type TextShape,
+} from '@kerf/laser';
 import { afterAll, describe, expect, it } from 'vitest';
 import { convertDwg, readDwg } from '../src/convert.js';
 import { CORPUS, haveCorpus } from './corpus.js';
-import { boundsDifference, boundsOf, geometryDistance, polylinesByLayer } from './geometry.js';
+import { boundsDifference, geometryDistance, polylinesByLayer } from './geometry.js';
 
 /**
  * The corpus's DWG/DXF twins (one drawing saved by AutoCAD both ways) must give the same Kerf document:
@@ -145,8 +153,8 @@ describe.skipIf(!haveCorpus)('DWG/DXF twins of the corpus (skipped when the shar
       for (const [layer, lines] of a) {
         const other = b.get(layer)!;
         if (lines.length === 0 && other.length === 0) continue;
-        const boxA = boundsOf(lines);
-        const boxB = boundsOf(other);
+        const boxA = polylineBounds(lines);
+        const boxB = polylineBounds(other);
         const diagonal = Math.hypot(boxA.maxX - boxA.minX, boxA.maxY - boxA.minY);
         const bounds = boundsDifference(boxA, boxB);
         const distance = geometryDistance(lines, other, Math.max(0.05, diagonal / 5000));
@@ -186,7 +194,7 @@ describe.skipIf(!haveCorpus)('DWG/DXF twins of the corpus (skipped when the shar
       entities: '1 SPLINE',
       layers: 1,
       maxDistance: distance,
-      maxBoundsDelta: boundsDifference(boundsOf(a), boundsOf(b)),
+      maxBoundsDelta: boundsDifference(polylineBounds(a), polylineBounds(b)),
       texts: 0,
       note: 'approximation',
     });
