@@ -1,6 +1,6 @@
 import { CloudUploadOutlined } from '@ant-design/icons';
-import { FILE_TYPE, messages, PAGE_SIZES } from '@kerf/contract';
-import { App, Input, Pagination } from 'antd';
+import { FILE_TYPE, messages } from '@kerf/contract';
+import { App, Input } from 'antd';
 import { type DragEvent, type MouseEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -22,6 +22,7 @@ import { FileGrid } from './components/FileGrid';
 import { FileTable } from './components/FileTable';
 import { type DriveDialog, DriveDialogs } from './DriveDialogs';
 import './drive.css';
+import { DrivePager } from './components/DrivePager';
 import { useDriveActions } from './hooks/use-drive-actions';
 import {
   useCurrentFolderId,
@@ -341,22 +342,14 @@ function DriveEntriesPage() {
         </div>
         {total > 0 ? (
           <footer className="drive-footer">
-            <Pagination
-              current={page}
+            <DrivePager
+              page={page}
               pageSize={settings.pageSize}
               total={total}
-              showSizeChanger
-              pageSizeOptions={PAGE_SIZES.map(String)}
-              // SPEC §9: seven pager buttons, five under 992 px
-              showLessItems={narrow}
-              showTotal={(count) => t('drive.pager.total', { total: count })}
-              onChange={(next, size) => {
-                if (size !== settings.pageSize) {
-                  driveSettingsStore.setPageSize(size);
-                  setPaging({ key: listKey, page: 1 });
-                } else {
-                  setPaging({ key: listKey, page: next });
-                }
+              onPage={(next) => setPaging({ key: listKey, page: next })}
+              onPageSize={(size) => {
+                driveSettingsStore.setPageSize(size);
+                setPaging({ key: listKey, page: 1 });
               }}
             />
           </footer>

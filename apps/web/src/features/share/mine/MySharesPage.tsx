@@ -1,7 +1,7 @@
 import { ReloadOutlined, ShareAltOutlined, StopOutlined } from '@ant-design/icons';
-import { FILE_TYPE, PAGE_SIZES, type ShareBatch } from '@kerf/contract';
+import { FILE_TYPE, type ShareBatch } from '@kerf/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { App, Button, Empty, Pagination, Space, Tooltip } from 'antd';
+import { App, Button, Empty, Space, Tooltip } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isShownByClient, messageOf } from '../../../api/request';
@@ -17,6 +17,7 @@ import { useDriveLocation } from '../../drive/hooks/use-drive-location';
 import { batchTitle } from '../model/share-batch';
 import { copiedShareText } from '../model/share-text';
 import '../share.css';
+import { DrivePager } from '../../drive/components/DrivePager';
 import { useCopy } from '../use-copy';
 import { ShareBatchTable } from './ShareBatchTable';
 
@@ -169,21 +170,14 @@ export function MySharesPage() {
         </div>
         {total > 0 ? (
           <footer className="drive-footer">
-            <Pagination
-              current={page}
+            <DrivePager
+              page={page}
               pageSize={pageSize}
               total={total}
-              showSizeChanger
-              pageSizeOptions={PAGE_SIZES.map(String)}
-              showLessItems={narrow}
-              showTotal={(count) => t('drive.pager.total', { total: count })}
-              onChange={(next, size) => {
-                if (size !== pageSize) {
-                  driveSettingsStore.setPageSize(size);
-                  setPage(1);
-                } else {
-                  setPage(next);
-                }
+              onPage={setPage}
+              onPageSize={(size) => {
+                driveSettingsStore.setPageSize(size);
+                setPage(1);
               }}
             />
           </footer>

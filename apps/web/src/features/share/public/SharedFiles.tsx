@@ -1,7 +1,7 @@
 import { DownloadOutlined, SaveOutlined } from '@ant-design/icons';
-import { FILE_TYPE, messages, PAGE_SIZES } from '@kerf/contract';
+import { FILE_TYPE, messages } from '@kerf/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { App, Button, Empty, Pagination, Space } from 'antd';
+import { App, Button, Empty, Space } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -15,11 +15,11 @@ import {
   sharedFileUrl,
 } from '../../../api/share-api';
 import { startDownload } from '../../../api/transfer-api';
-import { useNarrowViewport } from '../../../app/layout/use-narrow-viewport';
 import { type DriveSettings, driveSettingsStore, useDriveSettings } from '../../../stores/drive-settings-store';
 import { useSession } from '../../../stores/session-store';
 import { useSettings } from '../../../stores/settings-store';
 import { ContextMenu } from '../../drive/components/ContextMenu';
+import { DrivePager } from '../../drive/components/DrivePager';
 import { entryMenuItems } from '../../drive/components/entry-menu-items';
 import { FileTable } from '../../drive/components/FileTable';
 import { DetailDialog } from '../../drive/dialogs/DetailDialog';
@@ -70,7 +70,6 @@ export function SharedFiles({
   const { t } = useTranslation();
   const { message } = App.useApp();
   const locale = useSettings((s) => s.locale);
-  const narrow = useNarrowViewport();
   const navigate = useNavigate();
   const signIn = useSignInAndReturn();
   const signedIn = useSession((s) => s.user !== null);
@@ -280,18 +279,12 @@ export function SharedFiles({
         </div>
         {total > pageSize || page > 1 ? (
           <footer className="share-panel__foot">
-            <Pagination
-              current={page}
+            <DrivePager
+              page={page}
               pageSize={pageSize}
               total={total}
-              showSizeChanger
-              pageSizeOptions={PAGE_SIZES.map(String)}
-              showLessItems={narrow}
-              showTotal={(count) => t('drive.pager.total', { total: count })}
-              onChange={(next, size) => {
-                if (size !== pageSize) driveSettingsStore.setPageSize(size);
-                else setPaging({ key: listKey, page: next });
-              }}
+              onPage={(next) => setPaging({ key: listKey, page: next })}
+              onPageSize={driveSettingsStore.setPageSize}
             />
           </footer>
         ) : null}
