@@ -10,7 +10,7 @@ import { decodeJwt, jwtVerify, SignJWT } from 'jose';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBlobStore } from '../src/infra/blob/index.js';
-import { findProgram } from '../src/modules/preview/thumbnails.js';
+import { findProgram } from '../src/modules/preview/programs.js';
 import { call } from './account-helpers.js';
 import { testDatabases } from './databases.js';
 import { drivePeople, sha256, zipNames } from './drive-helpers.js';

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { createWriteStream, statSync } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -17,17 +17,6 @@ const MAX_IMAGE_BYTES = 64 * 1024 * 1024;
 const CONCURRENCY = 2;
 
 type Source = { sha256: string; extendName: string; fileSize: number };
-
-/** A program on the PATH (`ffmpeg`, `soffice`), or null. */
-export function findProgram(...names: string[]): string | null {
-  for (const name of names) {
-    for (const dir of (process.env.PATH ?? '').split(':')) {
-      const path = dir && join(dir, name);
-      if (path && statSync(path, { throwIfNoEntry: false })?.isFile()) return path;
-    }
-  }
-  return null;
-}
 
 /**
  * Thumbnails of images (and poster frames of MP4 videos when ffmpeg is installed): made once per
