@@ -138,16 +138,20 @@ export function walkJob(
     sink.feed(x, y, power, speed);
   };
   let current: Layer | undefined;
+  // The layer as the G-code states it: its speed on the F word's grid, so the time estimates (vector
+  // and raster alike) use the speed the machine is really asked for.
+  let layer: Layer | undefined;
   for (const op of job.ops) {
-    const layer = layers.get(op.layerId);
-    if (!layer) throw new SettingError(LASER_MESSAGES.unknownLayer);
-    if (layer !== current) {
-      checkLayer(layer);
-      current = layer;
+    const given = layers.get(op.layerId);
+    if (!given) throw new SettingError(LASER_MESSAGES.unknownLayer);
+    if (given !== current || !layer) {
+      checkLayer(given);
+      current = given;
+      layer = { ...given, speed: gridSpeed(given.speed) };
       sink.layer(layer);
     }
     if (op.kind === 'path') {
-      walkPath(op, frame, layerS(layer, machine), gridSpeed(layer.speed), rapid, feed);
+      walkPath(op, frame, layerS(layer, machine), layer.speed, rapid, feed);
       sink.endOp();
       continue;
     }
