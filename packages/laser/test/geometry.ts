@@ -23,7 +23,7 @@ function segmentsOf(lines: readonly Polyline[]): Array<[Vec2, Vec2]> {
  * Nearest-segment queries over many polylines through a uniform grid: a query looks at the cells
  * around the point, widening ring by ring until nothing nearer can be found.
  */
-export class SegmentIndex {
+class SegmentIndex {
   private readonly cells = new Map<string, Array<[Vec2, Vec2]>>();
   private readonly all: Array<[Vec2, Vec2]>;
 
@@ -77,13 +77,8 @@ export class SegmentIndex {
   }
 }
 
-/** Distance from a point to the nearest segment of any polyline. */
-export function distanceToLines(p: Vec2, lines: readonly Polyline[]): number {
-  return new SegmentIndex(lines).distance(p);
-}
-
 /** Points along polylines every `step` mm (and every vertex). */
-export function samplePoints(lines: readonly Polyline[], step: number): Vec2[] {
+function samplePoints(lines: readonly Polyline[], step: number): Vec2[] {
   const out: Vec2[] = [];
   for (const l of lines) {
     const pts = l.closed && l.points.length > 2 ? [...l.points, l.points[0]!] : l.points;
