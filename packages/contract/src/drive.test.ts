@@ -13,6 +13,18 @@ describe('drive rules', () => {
     ['what?', 'nameForbiddenChars'],
     ['a|b', 'nameForbiddenChars'],
     ['..', 'nameForbiddenChars'],
+    ['a\u0000b', 'nameInvisibleChars'],
+    ['a\tb', 'nameInvisibleChars'],
+    ['name\n', 'nameInvisibleChars'],
+    ['a\u007fb', 'nameInvisibleChars'],
+    ['a\u0085b', 'nameInvisibleChars'],
+    ['\u202egpj.exe', 'nameInvisibleChars'],
+    ['\u202aa', 'nameInvisibleChars'],
+    ['\u2066a\u2069', 'nameInvisibleChars'],
+    ['\u200ea', 'nameInvisibleChars'],
+    ['\u200fa', 'nameInvisibleChars'],
+    ['עברית.txt', null],
+    ['a\u200db.txt', null],
   ])('name %j → %s', (name, problem) => {
     expect(entryNameProblem(name)).toBe(problem);
   });

@@ -3,6 +3,13 @@ import type { Bilingual } from './locale.js';
 /** SPEC §5 Folders and files: required, at most 255 characters, none of \ / : * ? " < > | */
 export const ENTRY_NAME_MAX = 255;
 export const FORBIDDEN_NAME_CHARS = /[\\/:*?"<>|]/;
+/**
+ * Characters a name never holds, though nobody sees them: C0 and C1 controls, DEL, and the
+ * bidirectional controls (U+200E/200F marks, U+202A–202E embeddings and overrides, U+2066–2069
+ * isolates) that make `gpj.exe` read as `exe.jpg`. PostgreSQL cannot store NUL at all.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters refused
+export const INVISIBLE_NAME_CHARS = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 export const DEFAULT_QUOTA_BYTES = 10 * 1024 ** 3;
 export const RECYCLE_RETENTION_DAYS = 30;
 
@@ -35,6 +42,10 @@ export const driveMessages = {
     'zh-CN': '名称不能包含下列任何字符：\\ / : * ? " < > |',
     en: 'A name cannot contain any of these characters: \\ / : * ? " < > |',
   },
+  nameInvisibleChars: {
+    'zh-CN': '名称不能包含控制字符或文字方向控制符',
+    en: 'A name cannot contain control characters or text-direction controls',
+  },
   nameExists: { 'zh-CN': '名称已经存在', en: 'That name already exists here' },
   illegalPath: { 'zh-CN': '非法路径', en: 'Illegal path: a folder cannot go into itself or below itself' },
   folderCreated: { 'zh-CN': '文件夹创建成功', en: 'Folder created' },
@@ -60,6 +71,8 @@ export function entryNameProblem(
   if (!value) return kind === 'folder' ? 'folderNameRequired' : 'nameRequired';
   if (value.length > ENTRY_NAME_MAX) return 'nameTooLong';
   if (FORBIDDEN_NAME_CHARS.test(value)) return 'nameForbiddenChars';
+  // On the name as sent: trimming would hide a tab or newline at either end.
+  if (INVISIBLE_NAME_CHARS.test(name ?? '')) return 'nameInvisibleChars';
   if (value === '.' || value === '..') return 'nameForbiddenChars';
   return null;
 }

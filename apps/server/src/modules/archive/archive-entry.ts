@@ -34,15 +34,6 @@ export class UnzipRefusal extends Error {
 
 export const corrupt = () => new UnzipRefusal(previewMessages.archiveCorrupt);
 
-/** C0 controls and DEL: never part of a name in the drive (and NUL cannot be stored at all). */
-function hasControlChars(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 0x20 || code === 0x7f) return true;
-  }
-  return false;
-}
-
 /**
  * The folder names and final name an entry lands at, below the target folder. Backslashes count as
  * separators; `.` segments and doubled slashes vanish; an absolute path, a drive letter or any `..` is
@@ -56,7 +47,8 @@ export function entrySegments(path: string, kind: EntryKind): string[] {
   if (parts.includes('..')) throw new UnzipRefusal(previewMessages.unsafePath);
   return parts.map((part, i) => {
     const asKind = i === parts.length - 1 && kind !== 'dir' ? 'file' : 'folder';
-    if (hasControlChars(part) || entryNameProblem(part, asKind)) throw new UnzipRefusal(previewMessages.badName);
+    // The drive's one rule for names (contract), which refuses control and bidi characters as well.
+    if (entryNameProblem(part, asKind)) throw new UnzipRefusal(previewMessages.badName);
     return part.trim();
   });
 }

@@ -44,11 +44,13 @@ function asFile(entry: EntryRow | undefined): StoredFile {
 
 /** `a/b/` → ['a', 'b'], each checked as a folder name; '' → []. */
 export function splitRelativePath(path: string | undefined): string[] {
-  return (path ?? '')
-    .split('/')
-    .map((part) => part.trim())
-    .filter(Boolean)
-    .map((part) => checkName(part, 'folder'));
+  return (
+    (path ?? '')
+      .split('/')
+      .filter((part) => part.trim())
+      // Checked before trimming, as every other name: a tab or newline at either end is refused, not hidden.
+      .map((part) => checkName(part, 'folder'))
+  );
 }
 
 /** `name (1).ext`, `name (2).ext`… for a restored entry whose name was taken meanwhile. */

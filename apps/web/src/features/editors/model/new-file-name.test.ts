@@ -31,6 +31,12 @@ describe('a new file name (SPEC §5)', () => {
     expect(newFileNameProblem('<img src=x onerror=alert(1)>.md', 'md')).toBe('nameForbiddenChars');
   });
 
+  it('has no control characters or bidi controls that would disguise it', () => {
+    expect(newFileNameProblem('\u202etxt.exe', 'txt')).toBe('nameInvisibleChars');
+    expect(newFileNameProblem('notes\u2066x\u2069', 'md')).toBe('nameInvisibleChars');
+    expect(newFileNameProblem('a\tb', 'txt')).toBe('nameInvisibleChars');
+  });
+
   it('is created with the extension typed, else the picked type', () => {
     expect(finalName(' notes ', 'txt')).toBe('notes.txt');
     expect(finalName('notes.md', 'txt')).toBe('notes.md');
