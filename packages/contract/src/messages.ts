@@ -46,6 +46,14 @@ export const messages = {
     'zh-CN': '服务暂不可用，请稍后再试',
     en: 'The service is temporarily unavailable; please try again later',
   },
+  nulCharacter: {
+    'zh-CN': '请求参数错误：{0} 不能包含空字符（\\u0000）',
+    en: 'Invalid request: {0} must not contain the NUL character (\\u0000)',
+  },
+  multipartMalformed: {
+    'zh-CN': '上传内容不完整或格式错误，请重新上传',
+    en: 'The upload is incomplete or malformed; please upload it again',
+  },
 } as const satisfies Record<string, Bilingual>;
 
 export type MessageKey = keyof typeof messages;

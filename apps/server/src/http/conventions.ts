@@ -6,6 +6,8 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import qs from 'qs';
 import { AppError } from './app-error.js';
 import { failure, localized } from './envelope.js';
+import { isMalformedMultipart } from './multipart-errors.js';
+import { installNulGuard } from './nul-guard.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -43,6 +45,7 @@ export const httpConventions = fp(
     });
 
     await app.register(formbody, { parser: (body) => parseNested(body) });
+    installNulGuard(app);
 
     app.setErrorHandler((err, request, reply) => {
       const locale = request.locale;
@@ -52,6 +55,9 @@ export const httpConventions = fp(
       if (hasZodFastifySchemaValidationErrors(err) || (err as { validation?: unknown }).validation) {
         const detail = describeValidation(request, err);
         return reply.status(400).send(failure(ResultCode.badRequest, t('invalidRequest', locale, detail)));
+      }
+      if (isMalformedMultipart(err)) {
+        return reply.status(400).send(failure(ResultCode.badRequest, t('multipartMalformed', locale)));
       }
       const status = (err as { statusCode?: number }).statusCode ?? 500;
       if (status === 413) return reply.status(413).send(failure(413, t('payloadTooLarge', locale)));

@@ -46,6 +46,21 @@ export function bearerToken(request: FastifyRequest): string | null {
   return token && token !== 'undefined' && token !== 'null' ? token : null;
 }
 
+/**
+ * A cookie value percent-decoded; null when it cannot be a token: a broken `%` sequence
+ * (decodeURIComponent throws), or control characters that no token holds.
+ */
+export function decodeCookieValue(raw: string): string | null {
+  let value: string;
+  try {
+    value = decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
+  return /[\u0000-\u001f\u007f]/.test(value) ? null : value;
+}
+
 /** The `UAC-Token` cookie's value, for routes that take it (see RouteAccess.tokenCookie). */
 export function cookieToken(request: FastifyRequest): string | null {
   const header = request.headers.cookie;
@@ -53,7 +68,7 @@ export function cookieToken(request: FastifyRequest): string | null {
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');
     if (eq > 0 && part.slice(0, eq).trim() === TOKEN_COOKIE) {
-      const value = decodeURIComponent(part.slice(eq + 1).trim());
+      const value = decodeCookieValue(part.slice(eq + 1).trim());
       return value && value !== 'undefined' && value !== 'null' ? value : null;
     }
   }
