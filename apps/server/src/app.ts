@@ -168,7 +168,7 @@ export async function buildApp({
   );
 
   if (webRoot) {
-    await app.register(webApp, { prefix: '/web', root: webRoot });
+    await app.register(webApp, { prefix: '/web', root: webRoot, onlyofficeUrl: config.onlyoffice?.url });
     app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect('/web/', 302));
   }
   return app;

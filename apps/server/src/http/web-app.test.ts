@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpConventions } from './conventions.js';
 import { webApp } from './web-app.js';
+import { webAppPolicy } from './web-app-policy.js';
 
 let app: FastifyInstance;
 let root: string;
@@ -68,6 +69,26 @@ describe('web app under /web/', () => {
     const res = await app.inject({ url: '/web/assets/gone-999.js' });
     expect(res.statusCode).toBe(404);
     expect(res.body).not.toContain('<div id="root">');
+  });
+
+  it.each(['/web/', '/web/share/AbC123', '/web/assets/index-abc123.js', '/web/assets/gone-999.js'])(
+    'sends the policy and X-Frame-Options with %s',
+    async (url) => {
+      const res = await app.inject({ url });
+      expect(res.headers['content-security-policy']).toBe(webAppPolicy());
+      expect(res.headers['x-frame-options']).toBe('DENY');
+    },
+  );
+
+  it('may not be framed, runs only its own scripts, and lets ONLYOFFICE in only when configured', () => {
+    const policy = webAppPolicy();
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).toContain("script-src 'self' 'wasm-unsafe-eval';");
+    expect(policy).toContain("object-src 'none'");
+    expect(policy).not.toContain('onlyoffice');
+    const withEditor = webAppPolicy({ onlyofficeUrl: 'https://office.example.com/path/' });
+    expect(withEditor).toContain("script-src 'self' 'wasm-unsafe-eval' https://office.example.com;");
+    expect(withEditor).toContain("frame-src 'self' blob: https://office.example.com;");
   });
 
   it('does not let a path climb out of the web root', async () => {

@@ -2,14 +2,22 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { webAppPolicy } from './web-app-policy.js';
 
 /**
  * Serves the built web app under /web/ in history mode. Vite names assets by content hash, so they
  * are cached for a year; index.html is revalidated on every load so a deploy takes effect at once.
- * The build writes .br and .gz siblings, served when the browser accepts them.
+ * The build writes .br and .gz siblings, served when the browser accepts them. Pages may not be framed
+ * and run only the app's own scripts (see webAppPolicy).
  */
-export async function webApp(app: FastifyInstance, opts: { root: string }) {
+export async function webApp(app: FastifyInstance, opts: { root: string; onlyofficeUrl?: string }) {
   const index = join(opts.root, 'index.html');
+  // Every answer under /web/ (pages, share pages, assets, workers) carries the policy: a worker runs
+  // under the policy its own script came with. X-Frame-Options is frame-ancestors for old browsers.
+  const policy = webAppPolicy({ onlyofficeUrl: opts.onlyofficeUrl });
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('content-security-policy', policy).header('x-frame-options', 'DENY');
+  });
   if (!existsSync(index)) {
     app.log.warn({ root: opts.root }, 'web app not built: run `npm run build`; /web/ answers 404 until then');
   }
