@@ -91,6 +91,22 @@ describe('web app under /web/', () => {
     expect(withEditor).toContain("frame-src 'self' blob: https://office.example.com;");
   });
 
+  it.each([
+    `/web/${'a'.repeat(10_000)}`,
+    `/web/assets/${'a'.repeat(5000)}.js`,
+    '/web/%00',
+    '/web/a%00b.js',
+    '/web/%E0%A4%A',
+    '/web/%ED%A0%80',
+    '/web/%',
+    '/web/..%2f..%2fetc%2fpasswd',
+    '/web/%E2%80%AEgpj.exe',
+  ])('answers the hostile path %s without a 5xx', async (url) => {
+    const res = await app.inject({ url });
+    expect(res.statusCode).toBeLessThan(500);
+    expect(res.body).not.toContain('root:');
+  });
+
   it('does not let a path climb out of the web root', async () => {
     const res = await app.inject({ url: '/web/../package.json' });
     expect(res.body).not.toContain('"name"');
