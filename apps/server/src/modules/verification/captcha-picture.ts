@@ -12,8 +12,8 @@ import { createCanvas, GlobalFonts, type SKRSContext2D } from '@napi-rs/canvas';
  * answer never gives the same pixels.
  */
 
-/** Letters and digits a person will not confuse when tilted, in either case (no 0/O/Q, 1/I/J/L, 5/S, 2/Z, 8/B, 6/G, U/V). */
-export const CAPTCHA_ALPHABET = 'ACDEFHKMNPRTWXY34679';
+/** Letters and digits a person will not confuse when tilted, in either case (no 0/O/Q/D, 1/I/J/L/T, 5/S, 2/Z, 8/B, 6/G, U/V). */
+export const CAPTCHA_ALPHABET = 'ACEFHKMNPRWXY34679';
 export const CAPTCHA_LENGTH = 4;
 
 /** Shown at 120 × 38 CSS pixels; drawn at twice that for sharp screens. */
@@ -118,7 +118,7 @@ function warp(g: SKRSContext2D) {
 function paintNoise(g: SKRSContext2D) {
   for (let i = 0; i < 3; i++) {
     g.strokeStyle = ink();
-    g.lineWidth = between(1.5, 3);
+    g.lineWidth = between(1.2, 2.4);
     g.beginPath();
     g.moveTo(between(0, 20), between(10, HEIGHT - 10));
     g.bezierCurveTo(
@@ -131,7 +131,7 @@ function paintNoise(g: SKRSContext2D) {
     );
     g.stroke();
   }
-  for (let i = 0; i < 90; i++) {
+  for (let i = 0; i < 60; i++) {
     g.fillStyle = ink();
     g.fillRect(between(0, WIDTH), between(0, HEIGHT), between(1.5, 3), between(1.5, 3));
   }

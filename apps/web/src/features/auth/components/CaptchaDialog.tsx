@@ -1,11 +1,11 @@
-import { Modal, Typography } from 'antd';
+import { PictureOutlined, ReloadOutlined } from '@ant-design/icons';
+import { Input, Modal, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchImageCaptcha, type ImageCaptcha } from '../../../api/account-api';
 import { isShownByClient, messageOf } from '../../../api/request';
 import { useAccountText } from '../account-text';
 import { asksForCaptcha } from '../captcha-demand';
-import { CaptchaInput } from './CaptchaInput';
 import { FormError } from './FormError';
 
 interface CaptchaDialogProps {
@@ -91,19 +91,34 @@ export function CaptchaDialog({ open, onSolve, onOtherFailure, onClose }: Captch
           void submit();
         }}
       >
+        {/* the picture at the size it is drawn, bigger than beside the sign-in field: easier to read */}
+        <button
+          type="button"
+          className="auth-captcha-picture"
+          onClick={() => void refresh()}
+          title={t('auth.field.captchaRefresh')}
+          aria-label={t('auth.field.captchaRefresh')}
+        >
+          {captcha ? <img src={captcha.image} alt={t('auth.field.captcha')} /> : <ReloadOutlined spin />}
+        </button>
+        <Typography.Text type="secondary" className="auth-captcha-hint">
+          {t('auth.field.captchaRefresh')}
+        </Typography.Text>
         <label className="auth-captcha-label" htmlFor="code-captcha-answer">
           {t('auth.field.captcha')}
         </label>
-        <CaptchaInput
+        <Input
           id="code-captcha-answer"
+          size="large"
           value={answer}
-          onChange={(value) => {
-            setAnswer(value);
+          onChange={(event) => {
+            setAnswer(event.target.value);
             setError(undefined);
           }}
-          image={captcha?.image}
-          onRefresh={() => void refresh()}
-          size="large"
+          prefix={<PictureOutlined className="auth-field-icon" />}
+          placeholder={t('auth.field.captcha')}
+          autoComplete="off"
+          maxLength={8}
         />
         {/* Enter in the field sends, as in every other form */}
         <button type="submit" hidden />
