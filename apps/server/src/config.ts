@@ -2,6 +2,10 @@ import { isAbsolute, resolve } from 'node:path';
 import {
   accountMessages,
   BLOB_GRACE_HOURS,
+  CODE_SENDS_BEFORE_CAPTCHA,
+  CODE_SENDS_PER_CLIENT_HOUR,
+  CODE_SENDS_PER_HOUR,
+  CODE_SENDS_PER_RECIPIENT_DAY,
   isValidPassword,
   parseAccount,
   RECYCLE_RETENTION_DAYS,
@@ -83,6 +87,10 @@ const env = z
     FFMPEG_PATH: z.string().min(1).optional(),
     ONLYOFFICE_URL: z.url({ message: 'expected an absolute http(s) URL' }).optional(),
     ONLYOFFICE_JWT_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+    CODE_SENDS_BEFORE_CAPTCHA: z.coerce.number().int().min(0).default(CODE_SENDS_BEFORE_CAPTCHA),
+    CODE_SENDS_PER_CLIENT_HOUR: z.coerce.number().int().min(1).default(CODE_SENDS_PER_CLIENT_HOUR),
+    CODE_SENDS_PER_RECIPIENT_DAY: z.coerce.number().int().min(1).default(CODE_SENDS_PER_RECIPIENT_DAY),
+    CODE_SENDS_PER_HOUR: z.coerce.number().int().min(1).default(CODE_SENDS_PER_HOUR),
   })
   .superRefine((v, ctx) => {
     if (Boolean(v.WECHAT_APP_ID) !== Boolean(v.WECHAT_APP_SECRET)) {
@@ -150,6 +158,8 @@ export interface Config {
   admin: { account: string; password?: string };
   mail: { smtpUrl?: string; from: string };
   sms: { webhookUrl?: string; webhookToken?: string };
+  /** Limits on sending verification codes (CODE_SENDS_*). */
+  codeSends: { beforeCaptcha: number; perClientHour: number; perRecipientDay: number; perHour: number };
   wechat?: { appId: string; appSecret: string; authorizeUrl: string; apiUrl: string };
   /** Programs the viewers use when present: found on the PATH unless set. */
   programs: { libreoffice?: string; ffmpeg?: string };
@@ -224,6 +234,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     admin: { account: v.ADMIN_ACCOUNT, password: v.ADMIN_PASSWORD },
     mail: { smtpUrl: v.SMTP_URL, from: v.MAIL_FROM },
     sms: { webhookUrl: v.SMS_WEBHOOK_URL, webhookToken: v.SMS_WEBHOOK_TOKEN },
+    codeSends: {
+      beforeCaptcha: v.CODE_SENDS_BEFORE_CAPTCHA,
+      perClientHour: v.CODE_SENDS_PER_CLIENT_HOUR,
+      perRecipientDay: v.CODE_SENDS_PER_RECIPIENT_DAY,
+      perHour: v.CODE_SENDS_PER_HOUR,
+    },
     programs: { libreoffice: v.LIBREOFFICE_PATH, ffmpeg: v.FFMPEG_PATH },
     onlyoffice:
       v.ONLYOFFICE_URL && v.ONLYOFFICE_JWT_SECRET

@@ -41,6 +41,7 @@ import {
   SmtpCodeDelivery,
   WebhookSmsDelivery,
 } from './modules/verification/code-delivery.js';
+import { CodeSendGuard } from './modules/verification/code-send-guard.js';
 import { ImageCaptchaService } from './modules/verification/image-captcha.service.js';
 import { WechatClient } from './modules/wechat/wechat.client.js';
 import { WechatService } from './modules/wechat/wechat.service.js';
@@ -78,6 +79,7 @@ export function createServices(config: Config, infra: Infrastructure, log: Fasti
     codes,
     configs,
     delivery: infra.delivery ?? codeDeliveryFor(config, log),
+    sendGuard: new CodeSendGuard(infra.cache, captcha, config.codeSends),
   });
   const wechat = new WechatService({
     client: config.wechat ? new WechatClient(config.wechat) : null,

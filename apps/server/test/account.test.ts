@@ -192,7 +192,7 @@ describe.each(testDatabases)('accounts on $name', (database) => {
     expect(needs.body).toEqual({ code: 400, msg: '请输入图形验证码', data: { captchaRequired: true } });
 
     const image = (await call(app, 'GET', '/uac-api/captcha/image')).body.data;
-    expect(image.image).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(image.image).toMatch(/^data:image\/png;base64,/);
     const answer = await cache.get(`captcha:${image.uuid}`);
     const solved = await signIn(app, {
       grant_type: 'password',

@@ -17,6 +17,16 @@ export const VERIFICATION_CODE_LENGTH = 6;
 export const VERIFICATION_CODE_TTL_SECONDS = 300;
 export const VERIFICATION_RESEND_SECONDS = 60;
 export const VERIFICATION_MAX_TRIES = 5;
+/**
+ * Limits on sending verification codes (defaults; the server's CODE_SENDS_* settings may change them).
+ * From one client address: this many sends an hour without the image captcha, then each send needs one,
+ * and never more than the hourly cap. To one address: at most so many a day. From the whole platform:
+ * at most so many an hour, so a flood from many addresses still cannot run up the mail and SMS bill.
+ */
+export const CODE_SENDS_BEFORE_CAPTCHA = 3;
+export const CODE_SENDS_PER_CLIENT_HOUR = 20;
+export const CODE_SENDS_PER_RECIPIENT_DAY = 10;
+export const CODE_SENDS_PER_HOUR = 1000;
 export const CODE_SCENES = ['register', 'login', 'reset', 'bind'] as const;
 export type CodeScene = (typeof CODE_SCENES)[number];
 
@@ -90,4 +100,16 @@ export const accountMessages = {
     en: 'The chat-app sign-in has expired; scan the code again',
   },
   registerClosed: { 'zh-CN': '当前系统没有开启注册功能', en: 'Registration is closed on this system' },
+  codeClientLimit: {
+    'zh-CN': '获取验证码次数过多，请稍后再试',
+    en: 'Too many codes have been requested from your network; please try again later',
+  },
+  codeRecipientLimit: {
+    'zh-CN': '该账号今日获取验证码次数已达上限，请明天再试',
+    en: 'This account has received the most codes allowed today; please try again tomorrow',
+  },
+  codeServiceBusy: {
+    'zh-CN': '验证码发送繁忙，请稍后再试',
+    en: 'Verification codes are in heavy demand right now; please try again later',
+  },
 } as const satisfies Record<string, Bilingual>;

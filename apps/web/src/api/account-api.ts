@@ -120,9 +120,17 @@ export async function fetchImageCaptcha(): Promise<ImageCaptcha> {
   return (await request.get<ImageCaptcha>(`${UAC_API}/captcha/image`, { withToken: false })).data;
 }
 
-/** Sends a 6-digit code; the server answers the same whether or not the account exists. */
-export async function sendVerificationCode(account: string, scene: CodeScene): Promise<string> {
-  return (await request.get<null>(`${UAC_API}/captcha/getCode`, { params: { account, scene } })).msg;
+/**
+ * Sends a 6-digit code; the server answers the same whether or not the account exists. After a few
+ * sends it answers `captchaRequired`, and each further send carries a solved image captcha.
+ */
+export async function sendVerificationCode(
+  account: string,
+  scene: CodeScene,
+  captcha?: { uuid: string; answer: string },
+): Promise<string> {
+  const params = captcha ? { account, scene, uuid: captcha.uuid, captcha: captcha.answer } : { account, scene };
+  return (await request.get<null>(`${UAC_API}/captcha/getCode`, { params })).msg;
 }
 
 /** True when nobody has registered this mobile number or e-mail address yet. */

@@ -27,6 +27,10 @@ export const authEn: Catalogue<typeof authZhCN> = {
     resend: 'Send again',
     countdown: 'Resend in {{seconds}} s',
     sent: 'The code is on its way',
+    captchaTitle: 'Security check',
+    captchaIntro: 'Several codes have been requested. Type the characters in the picture to continue',
+    captchaSend: 'Send code',
+    captchaCancel: 'Cancel',
   },
   login: {
     title: 'Sign in to Kerf',

@@ -28,6 +28,10 @@ export const authZhCN = {
     resend: '重新获取',
     countdown: '{{seconds}} 秒后重发',
     sent: '验证码已发送，请注意查收',
+    captchaTitle: '安全验证',
+    captchaIntro: '获取验证码较频繁，请输入图中的字符后继续',
+    captchaSend: '发送验证码',
+    captchaCancel: '取消',
   },
   login: {
     title: '登录 Kerf',

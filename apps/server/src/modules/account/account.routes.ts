@@ -25,13 +25,15 @@ export const accountRoutes: FastifyPluginAsyncZod<{
       config: { auth: 'public' },
       schema: {
         tags: ['account'],
-        summary: 'Send a 6-digit verification code to a mobile number or e-mail (one a minute)',
+        summary:
+          'Send a 6-digit verification code to a mobile number or e-mail (one a minute; after a few sends from one address, with an image captcha answer in uuid and captcha)',
         querystring: getCodeQuery,
         response: { 200: errorEnvelope, 400: errorEnvelope, 429: errorEnvelope, 502: errorEnvelope },
       },
     },
     async (request) => {
-      await accounts.sendCode(request.query.scene, request.query.account, request.locale);
+      const { scene, account, uuid, captcha: answer } = request.query;
+      await accounts.sendCode(scene, account, request.locale, { ip: request.ip, captcha: { uuid, answer } });
       return ok(request, null);
     },
   );

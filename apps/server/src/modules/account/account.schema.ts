@@ -6,6 +6,9 @@ const text = (max: number) => z.string().max(max).optional();
 export const getCodeQuery = z.object({
   account: z.string().max(254),
   scene: z.enum(CODE_SCENES).default('login'),
+  /** The image captcha's id and answer, needed once the server has answered `captchaRequired`. */
+  uuid: z.string().max(64).optional(),
+  captcha: z.string().max(16).optional(),
 });
 
 export const captchaImageResponse = envelopeOf(z.object({ uuid: z.string(), image: z.string() }));

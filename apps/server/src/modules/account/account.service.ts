@@ -15,6 +15,7 @@ import { AppError } from '../../http/app-error.js';
 import type { ConfigService } from '../system/config.service.js';
 import { CodeTooSoonError, type VerificationCodeService } from '../verification/code.service.js';
 import type { CodeDelivery } from '../verification/code-delivery.js';
+import type { CodeSendGuard } from '../verification/code-send-guard.js';
 import { hashPassword } from './password-hasher.js';
 import type { UserRepository, UserRow } from './user.repository.js';
 
@@ -59,6 +60,8 @@ export class AccountService {
       codes: VerificationCodeService;
       delivery: CodeDelivery;
       configs: ConfigService;
+      /** Send limits and the captcha after the first few sends; absent in unit tests of other things. */
+      sendGuard?: CodeSendGuard;
     },
   ) {}
 
@@ -100,10 +103,18 @@ export class AccountService {
 
   /**
    * Sends a code for a scene. For login, reset and bind of an account that does not exist nothing is
-   * sent, but the answer is the same, so the call cannot be used to probe accounts.
+   * sent, but the answer is the same, so the call cannot be used to probe accounts. The send limits
+   * count every request from `client` (its address) the same way, whether the account exists or not.
    */
-  async sendCode(scene: CodeScene, raw: string | undefined, locale: Locale): Promise<void> {
+  async sendCode(
+    scene: CodeScene,
+    raw: string | undefined,
+    locale: Locale,
+    client?: { ip: string; captcha?: { uuid?: string; answer?: string } },
+  ): Promise<void> {
     const account = readAccount(raw);
+    const guard = client ? this.deps.sendGuard : undefined;
+    if (guard && client) await guard.admitClient(client.ip, client.captcha);
     const exists = Boolean(await this.deps.users.findByAccount(account));
     const deliver = scene === 'register' || scene === 'bind' ? true : exists;
     let code: string;
@@ -117,6 +128,12 @@ export class AccountService {
           data: { retryAfterSeconds: err.retryAfterSeconds },
         });
       }
+      throw err;
+    }
+    try {
+      await guard?.countSend(account.value);
+    } catch (err) {
+      await this.deps.codes.forgetSend(scene, account.value);
       throw err;
     }
     if (!deliver) return;

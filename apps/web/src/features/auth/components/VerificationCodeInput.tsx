@@ -5,7 +5,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sendVerificationCode } from '../../../api/account-api';
 import { isShownByClient, messageOf, RequestError } from '../../../api/request';
+import { asksForCaptcha } from '../captcha-demand';
 import { useCountdown } from '../use-countdown';
+import { CaptchaDialog } from './CaptchaDialog';
 import './form-parts.css';
 
 interface VerificationCodeInputProps {
@@ -39,6 +41,20 @@ export function VerificationCodeInput({
   const { seconds, running, start } = useCountdown();
   const [sending, setSending] = useState(false);
   const [sentOnce, setSentOnce] = useState(false);
+  /** The account waiting for a solved captcha; set while the captcha dialog is open. */
+  const [captchaFor, setCaptchaFor] = useState<string>();
+
+  function sent() {
+    setSentOnce(true);
+    start(VERIFICATION_RESEND_SECONDS);
+    void message.success(t('auth.code.sent'));
+  }
+
+  function failed(error: unknown) {
+    const wait = secondsToWait(error);
+    if (wait) start(wait);
+    if (!isShownByClient(error)) void message.error(messageOf(error));
+  }
 
   async function send() {
     const account = await resolveAccount();
@@ -46,33 +62,49 @@ export function VerificationCodeInput({
     setSending(true);
     try {
       await sendVerificationCode(account, scene);
-      setSentOnce(true);
-      start(VERIFICATION_RESEND_SECONDS);
-      void message.success(t('auth.code.sent'));
+      sent();
     } catch (error) {
-      const wait = secondsToWait(error);
-      if (wait) start(wait);
-      if (!isShownByClient(error)) void message.error(messageOf(error));
+      // past the first few sends the server wants the image captcha: ask for it, then send again
+      if (asksForCaptcha(error)) setCaptchaFor(account);
+      else failed(error);
     } finally {
       setSending(false);
     }
   }
 
+  async function sendWithCaptcha(captcha: { uuid: string; answer: string }) {
+    if (!captchaFor) return;
+    await sendVerificationCode(captchaFor, scene, captcha);
+    setCaptchaFor(undefined);
+    sent();
+  }
+
   return (
-    <Space.Compact block size={size}>
-      <Input
-        id={id}
-        value={value}
-        onChange={(event) => onChange?.(event.target.value.replace(/\D/g, ''))}
-        prefix={<SafetyOutlined className="auth-field-icon" />}
-        placeholder={t('auth.field.code')}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={VERIFICATION_CODE_LENGTH}
+    <>
+      <Space.Compact block size={size}>
+        <Input
+          id={id}
+          value={value}
+          onChange={(event) => onChange?.(event.target.value.replace(/\D/g, ''))}
+          prefix={<SafetyOutlined className="auth-field-icon" />}
+          placeholder={t('auth.field.code')}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={VERIFICATION_CODE_LENGTH}
+        />
+        <Button className="auth-code-button" onClick={() => void send()} loading={sending} disabled={running}>
+          {running ? t('auth.code.countdown', { seconds }) : sentOnce ? t('auth.code.resend') : t('auth.code.send')}
+        </Button>
+      </Space.Compact>
+      <CaptchaDialog
+        open={captchaFor !== undefined}
+        onSolve={sendWithCaptcha}
+        onOtherFailure={(error) => {
+          setCaptchaFor(undefined);
+          failed(error);
+        }}
+        onClose={() => setCaptchaFor(undefined)}
       />
-      <Button className="auth-code-button" onClick={() => void send()} loading={sending} disabled={running}>
-        {running ? t('auth.code.countdown', { seconds }) : sentOnce ? t('auth.code.resend') : t('auth.code.send')}
-      </Button>
-    </Space.Compact>
+    </>
   );
 }
