@@ -46,9 +46,10 @@ export type InitResult = { skipUpload: true; entry: EntryRow } | UploadTicket;
  * Resumable uploads in chunks. `init` answers at once when the content is stored already and the
  * caller has shown they hold it (instant upload: a file of their own with that content, or a proof of
  * possession), and otherwise opens, or reopens, an upload whose chunks may come in any order and in
- * parallel; an open upload holds its size against the quota until it ends; each is written in place in a staging file and recorded only once whole, so a killed
- * server resumes from the chunks it recorded. `complete` checks the file's SHA-256 against the one
- * announced, moves the file into the blob store and files it, all before the entry is visible.
+ * parallel (an open upload holds its size against the quota until it ends); each chunk is written in
+ * place in a staging file and recorded only once whole, so a killed server resumes from the chunks it
+ * recorded. `complete` checks the file's SHA-256 against the one announced, moves the file into the
+ * blob store and files it, all before the entry is visible.
  */
 export class UploadService {
   private readonly frontier = new HashFrontier();
