@@ -102,6 +102,7 @@ export async function buildApp({
   // Prebuilt services were prepared by their builder (main.ts needs roles before it creates the admin).
   if (!services) await s.prepare();
   await s.installation.recordStart();
+  app.decorate('contentTag', (sha256: string) => s.contentTags.of(sha256));
   const health = new HealthService(
     [
       {

@@ -17,12 +17,14 @@ import { LoginLogRepository } from './modules/auth/login-log.repository.js';
 import { LoginThrottle } from './modules/auth/login-throttle.js';
 import { SessionRepository } from './modules/auth/session.repository.js';
 import { SessionService } from './modules/auth/session.service.js';
+import { ContentTags } from './modules/drive/content-tag.js';
 import { DriveHousekeeping } from './modules/drive/drive.jobs.js';
 import { DriveRepository } from './modules/drive/drive.repository.js';
 import { DriveService } from './modules/drive/drive.service.js';
 import { ExportFiles } from './modules/drive/export-files.js';
 import { UploadRepository } from './modules/drive/upload.repository.js';
 import { UploadService } from './modules/drive/upload.service.js';
+import { UploadProofs } from './modules/drive/upload-proof.js';
 import { OfficeConverter } from './modules/preview/office-converter.js';
 import { OnlyOfficeService } from './modules/preview/onlyoffice.service.js';
 import { PreviewService } from './modules/preview/preview.service.js';
@@ -33,6 +35,7 @@ import { ShareService } from './modules/share/share.service.js';
 import { ConfigRepository } from './modules/system/config.repository.js';
 import { ConfigService } from './modules/system/config.service.js';
 import { InstallationRepository } from './modules/system/installation.repository.js';
+import { ServerSecretRepository } from './modules/system/server-secret.repository.js';
 import { VerificationCodeService } from './modules/verification/code.service.js';
 import {
   ChannelCodeDelivery,
@@ -138,6 +141,7 @@ export function createServices(config: Config, infra: Infrastructure, log: Fasti
     uploads: new UploadRepository(db),
     drive,
     blobs: infra.blobs,
+    proofs: new UploadProofs({ cache: infra.cache, blobs: infra.blobs }),
     stagingDir: infra.blobs.stagingDir ?? join(config.dataDir, 'uploads'),
     chunkBytes: config.drive.chunkBytes,
     log,
@@ -149,6 +153,7 @@ export function createServices(config: Config, infra: Infrastructure, log: Fasti
   });
   const jobs = new JobQueue(new JobRepository(db), { log });
   const unzip = new UnzipService({ drive, blobs: infra.blobs, jobs });
+  const contentTags = new ContentTags(new ServerSecretRepository(db));
   const housekeeping = new DriveHousekeeping({ drive, uploads, blobs: infra.blobs, settings: config.drive, log });
   return {
     jobs,
@@ -162,6 +167,7 @@ export function createServices(config: Config, infra: Infrastructure, log: Fasti
     unzip,
     exports: new ExportFiles(join(config.dataDir, 'exports')),
     housekeeping,
+    contentTags,
     users,
     identities,
     profiles,
@@ -178,6 +184,7 @@ export function createServices(config: Config, infra: Infrastructure, log: Fasti
     /** Idempotent start-up work: built-in parameters, roles and the web client. */
     async prepare() {
       await uploads.prepare();
+      await contentTags.load();
       await configs.ensureDefaults();
       await accounts.ensureRoles();
       await clients.upsert({

@@ -175,6 +175,8 @@ describe.each(testDatabases)('previews and editors on $name', (database) => {
       readdirSync(join(dataDir, 'cache', 'thumbnails'), { recursive: true }).filter((f) => String(f).endsWith('.webp')),
     ).toHaveLength(4);
     expect((await thumb(files.png.id, ada)).headers.etag).toBe(again.headers.etag);
+    // Keyed, like a download's: the thumbnail's tag does not give the picture's SHA-256 away.
+    expect(again.headers.etag).not.toContain(sha256(png));
 
     // A plain link signs in with `token`; nobody else gets it; text has no thumbnail.
     expect((await thumb(files.png.id, undefined, `&token=${ada}`)).statusCode).toBe(200);

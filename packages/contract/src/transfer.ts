@@ -6,7 +6,10 @@ import type { Bilingual } from './locale.js';
  * - `POST /engine/filetransfer/upload/init` `{fileName, folderId?, relativePath?, fileSize, sha256}` →
  *   `{skipUpload: true, entry}` when the content is already stored (instant upload), else
  *   `{skipUpload: false, uploadId, chunkSize, totalChunks, uploaded}`. Asking again for the same file
- *   and target gives the same `uploadId` with the chunks already received (resume).
+ *   and target gives the same `uploadId` with the chunks already received (resume). Instant upload
+ *   needs no more than the hash when the caller has that content in their own drive; content only
+ *   someone else stored comes with a `challenge` instead, and asking again with its `proof` (see
+ *   `UploadProof`) is the instant upload. A missing or wrong proof is simply a normal upload.
  * - `PUT /engine/filetransfer/upload/{uploadId}/{chunkIndex}` raw bytes (application/octet-stream).
  * - `POST /engine/filetransfer/upload/{uploadId}/complete` → the new entry.
  * - `GET /engine/filetransfer/upload` → my unfinished uploads; `DELETE …/upload/{uploadId}` cancels one.
@@ -33,6 +36,34 @@ export const BLOB_GRACE_HOURS = 24;
 
 export const SHA256_HEX = /^[0-9a-f]{64}$/;
 
+/**
+ * Unfinished uploads one person may have at once. Each also holds its size against the quota from
+ * init until it completes, is cancelled or is dropped as abandoned.
+ */
+export const UPLOAD_PENDING_MAX = 20;
+/** Byte ranges a proof of possession asks for, each at most `UPLOAD_PROOF_RANGE_BYTES` long. */
+export const UPLOAD_PROOF_RANGES = 3;
+export const UPLOAD_PROOF_RANGE_BYTES = 16 * 1024;
+/** A challenge must be answered this soon, once. */
+export const UPLOAD_PROOF_TTL_MS = 5 * 60 * 1000;
+
+/**
+ * Proof that the caller holds the bytes, not only their hash: byte ranges the server chose at random.
+ * The answer for each range is the lower-case hex SHA-256 of the challenge's `nonce` (its ASCII text)
+ * followed by the file's bytes `offset … offset + length - 1`.
+ */
+export interface UploadChallenge {
+  challengeId: string;
+  nonce: string;
+  ranges: Array<{ offset: number; length: number }>;
+}
+
+export interface UploadProof {
+  challengeId: string;
+  /** One hash per range of the challenge, in its order. */
+  hashes: string[];
+}
+
 export interface UploadInit {
   fileName: string;
   /** Target folder; '0' or absent is the root. */
@@ -42,6 +73,8 @@ export interface UploadInit {
   fileSize: number;
   /** Lower-case hex SHA-256 of the whole file, computed by the client before sending. */
   sha256: string;
+  /** The answer to the challenge of an earlier init of this file, for an instant upload. */
+  proof?: UploadProof;
 }
 
 export interface UploadTicket {
@@ -51,6 +84,8 @@ export interface UploadTicket {
   totalChunks: number;
   /** Indices of the chunks the server already has. */
   uploaded: number[];
+  /** Present when the content is stored already: answer it by asking again with `proof` to skip the upload. */
+  challenge?: UploadChallenge;
 }
 
 export interface PendingUpload {
@@ -90,4 +125,8 @@ export const transferMessages = {
   },
   tooManyFiles: { 'zh-CN': '文件数量超出', en: 'Too many files' },
   quotaUpdated: { 'zh-CN': '修改成功', en: 'Updated' },
+  tooManyPending: {
+    'zh-CN': `未完成的上传已达 ${UPLOAD_PENDING_MAX} 个，请先完成或取消一些再上传`,
+    en: `You already have ${UPLOAD_PENDING_MAX} unfinished uploads; finish or cancel some first`,
+  },
 } as const satisfies Record<string, Bilingual>;

@@ -192,6 +192,8 @@ export const driveEn: typeof driveZhCN = {
     discarded: 'Upload discarded',
     wrongFile: 'Please choose the same file: {{name}} ({{size}})',
     notHere: 'Files cannot be uploaded here; open a folder in “All files” first',
+    noRoom:
+      '{{message}}. Unfinished uploads hold their space too: cancel those you no longer need, or free some space, then retry',
   },
   preview: {
     title: 'Preview: {{name}}',

@@ -30,8 +30,9 @@ export function wantsInline(value: string | undefined) {
 }
 
 /**
- * Serves one stored file: whole or a byte range (206, RFC 9110), revalidated by its content hash as
- * ETag (304), named in UTF-8 by Content-Disposition.
+ * Serves one stored file: whole or a byte range (206, RFC 9110), revalidated by an ETag that is a keyed
+ * hash of the content (304; never the content hash itself, see ContentTags), named in UTF-8 by
+ * Content-Disposition.
  */
 export async function sendBlob(
   request: FastifyRequest,
@@ -41,7 +42,7 @@ export async function sendBlob(
   inline: boolean,
 ) {
   const file = { name: entry.name, sha256: entry.blobSha256, size: entry.fileSize, modified: entry.updatedAt };
-  const etag = `"${file.sha256}"`;
+  const etag = `"${request.server.contentTag(file.sha256)}"`;
   reply
     .header('Accept-Ranges', 'bytes')
     .header('ETag', etag)

@@ -7,12 +7,14 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases } from '../../../test/databases.js';
 import { DiskBlobStore } from '../../infra/blob/disk-blob-store.js';
+import { MemoryCache } from '../../infra/cache/memory-cache.js';
 import { UserRepository } from '../account/user.repository.js';
 import { DriveHousekeeping } from './drive.jobs.js';
 import { DriveRepository } from './drive.repository.js';
 import { DriveService } from './drive.service.js';
 import { UploadRepository } from './upload.repository.js';
 import { UploadService } from './upload.service.js';
+import { UploadProofs } from './upload-proof.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -38,6 +40,7 @@ describe.each(testDatabases)('drive housekeeping on $name', (database) => {
       uploads: new UploadRepository(db.db),
       drive,
       blobs,
+      proofs: new UploadProofs({ cache: new MemoryCache(), blobs }),
       stagingDir: blobs.stagingDir,
       chunkBytes: 1024,
     });

@@ -6,6 +6,7 @@ import {
   errorEnvelope,
   SHA256_HEX,
   transferMessages,
+  UPLOAD_PROOF_RANGES,
 } from '@kerf/contract';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -39,13 +40,28 @@ const initBody = z.object({
     .string()
     .transform((s) => s.toLowerCase())
     .pipe(z.string().regex(SHA256_HEX)),
+  proof: z
+    .object({
+      challengeId: z.string().max(64),
+      hashes: z.array(z.string().max(64)).max(UPLOAD_PROOF_RANGES),
+    })
+    .optional()
+    .describe('The answer to the challenge an earlier init of this file gave: SHA-256 of nonce + each range'),
 });
+const challenge = z
+  .object({
+    challengeId: z.string(),
+    nonce: z.string(),
+    ranges: z.array(z.object({ offset: z.number(), length: z.number() })),
+  })
+  .describe('Given when the content is stored already: answer it with proof in a new init to skip the upload');
 const ticket = z.object({
   skipUpload: z.boolean(),
   uploadId: z.string().optional(),
   chunkSize: z.number().optional(),
   totalChunks: z.number().optional(),
   uploaded: z.array(z.number()).optional(),
+  challenge: challenge.optional(),
   entry: entry.optional(),
 });
 const pendingUpload = z.object({
@@ -75,7 +91,9 @@ export const transferRoutes: FastifyPluginAsyncZod<{
       config: { ...WRITE, duplicateSubmit: false },
       schema: {
         tags,
-        summary: 'Start or resume an upload; skipUpload with the entry when the content is stored already',
+        summary:
+          'Start or resume an upload; skipUpload with the entry when the content is stored already and ' +
+          'the caller holds it (a file of their own, or the proof a challenge asked for)',
         body: initBody,
         response: { 200: envelopeOf(ticket), ...errors },
       },

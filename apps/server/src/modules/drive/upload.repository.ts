@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { driveEntries, driveUploadChunks, driveUploads } from '../../db/schema.js';
+import { driveAccounts, driveEntries, driveUploadChunks, driveUploads } from '../../db/schema.js';
 import type { Tx } from './drive.repository.js';
 
 export type UploadRow = typeof driveUploads.$inferSelect;
@@ -9,9 +9,45 @@ export type UploadRow = typeof driveUploads.$inferSelect;
 export class UploadRepository {
   constructor(readonly db: Database) {}
 
-  async create(row: typeof driveUploads.$inferInsert): Promise<UploadRow> {
-    const [created] = await this.db.insert(driveUploads).values(row).returning();
-    return created!;
+  /**
+   * Opens an upload only while the person's bytes used plus the sizes of all their unfinished uploads,
+   * this one included, fit the quota, and they have fewer than `maxPending` unfinished uploads. The
+   * account row is locked meanwhile, so uploads opened at once cannot each take the last free space.
+   * A pending upload's reservation is simply its row: completing, cancelling or sweeping it releases it.
+   */
+  async createWithinLimits(
+    row: typeof driveUploads.$inferInsert,
+    maxPending: number,
+  ): Promise<UploadRow | 'quota' | 'tooMany'> {
+    return this.db.transaction(async (tx) => {
+      const [account] = await tx
+        .select({ used: driveAccounts.usedBytes, quota: driveAccounts.quotaBytes })
+        .from(driveAccounts)
+        .where(eq(driveAccounts.userId, row.userId))
+        .for('update');
+      if (!account) return 'quota';
+      const [pending] = await tx
+        .select({
+          count: sql<number>`count(*)::int`,
+          bytes: sql<string>`coalesce(sum(${driveUploads.fileSize}), 0)`,
+        })
+        .from(driveUploads)
+        .where(eq(driveUploads.userId, row.userId));
+      if ((pending?.count ?? 0) >= maxPending) return 'tooMany';
+      if (account.used + Number(pending?.bytes ?? 0) + row.fileSize > account.quota) return 'quota';
+      const [created] = await tx.insert(driveUploads).values(row).returning();
+      return created!;
+    });
+  }
+
+  /** Whether this person has a file with this content, live or in their recycle bin. */
+  async ownsContent(userId: string, sha256: string, size: number): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: driveEntries.id })
+      .from(driveEntries)
+      .where(and(eq(driveEntries.userId, userId), eq(driveEntries.blobSha256, sha256), eq(driveEntries.fileSize, size)))
+      .limit(1);
+    return Boolean(row);
   }
 
   async find(userId: string, id: string): Promise<UploadRow | undefined> {

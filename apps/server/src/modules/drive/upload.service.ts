@@ -5,11 +5,15 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   chunkCount,
+  driveMessages,
   type PendingUpload,
   SHA256_HEX,
   transferMessages,
   UPLOAD_CHUNK_BYTES,
+  UPLOAD_PENDING_MAX,
+  type UploadChallenge,
   type UploadInit,
+  type UploadProof,
   type UploadTicket,
 } from '@kerf/contract';
 import type { FastifyBaseLogger } from 'fastify';
@@ -19,6 +23,7 @@ import type { EntryRow } from './drive.repository.js';
 import { checkName, type DriveService, splitRelativePath } from './drive.service.js';
 import { HashFrontier, type StagedFile } from './hash-frontier.js';
 import type { UploadRepository, UploadRow } from './upload.repository.js';
+import type { UploadProofs } from './upload-proof.js';
 
 const uploadNotFound = () => AppError.notFound(transferMessages.uploadNotFound);
 
@@ -38,11 +43,13 @@ function capped(limit: number) {
 export type InitResult = { skipUpload: true; entry: EntryRow } | UploadTicket;
 
 /**
- * Resumable uploads in chunks. `init` answers at once when the content is stored already (instant
- * upload) and otherwise opens, or reopens, an upload whose chunks may come in any order and in
- * parallel; each is written in place in a staging file and recorded only once whole, so a killed
- * server resumes from the chunks it recorded. `complete` checks the file's SHA-256 against the one
- * announced, moves the file into the blob store and files it, all before the entry is visible.
+ * Resumable uploads in chunks. `init` answers at once when the content is stored already and the
+ * caller has shown they hold it (instant upload: a file of their own with that content, or a proof of
+ * possession), and otherwise opens, or reopens, an upload whose chunks may come in any order and in
+ * parallel (an open upload holds its size against the quota until it ends); each chunk is written in
+ * place in a staging file and recorded only once whole, so a killed server resumes from the chunks it
+ * recorded. `complete` checks the file's SHA-256 against the one announced, moves the file into the
+ * blob store and files it, all before the entry is visible.
  */
 export class UploadService {
   private readonly frontier = new HashFrontier();
@@ -56,6 +63,9 @@ export class UploadService {
       uploads: UploadRepository;
       drive: DriveService;
       blobs: BlobStore;
+      proofs: UploadProofs;
+      /** Unfinished uploads one person may have; UPLOAD_PENDING_MAX unless a test says otherwise. */
+      maxPending?: number;
       /** Where staging files live: the blob store's own staging folder, or DATA_DIR/uploads. */
       stagingDir: string;
       chunkBytes?: number;
@@ -77,13 +87,14 @@ export class UploadService {
     return { id: row.id, path: this.stagingPath(row.id), chunkSize: row.chunkSize, totalChunks: row.totalChunks };
   }
 
-  private async ticket(row: UploadRow): Promise<UploadTicket> {
+  private async ticket(row: UploadRow, challenge?: UploadChallenge): Promise<UploadTicket> {
     return {
       skipUpload: false,
       uploadId: row.id,
       chunkSize: row.chunkSize,
       totalChunks: row.totalChunks,
       uploaded: await this.deps.uploads.chunks(row.id),
+      ...(challenge ? { challenge } : {}),
     };
   }
 
@@ -95,7 +106,9 @@ export class UploadService {
     await this.deps.drive.assertRoomFor(userId, input.fileSize);
 
     const blob = { sha256: input.sha256, size: input.fileSize };
-    if (await this.storedAlready(blob)) {
+    const key = { sha256: input.sha256, fileSize: input.fileSize, parentId, relativePath, fileName };
+    const stored = await this.storedAlready(blob);
+    if (stored && (await this.holdsContent(userId, blob, input.proof))) {
       const entry = await this.deps.drive.fileBlob(userId, {
         parentId,
         relativePath,
@@ -104,24 +117,46 @@ export class UploadService {
         onClash: 'number',
       });
       // The collector may have taken the bytes between the check and the reference: then upload after all.
-      if (await this.storedAlready(blob)) return { skipUpload: true, entry };
+      if (await this.storedAlready(blob)) {
+        // The upload opened alongside the challenge is not needed any more: its reservation goes too.
+        const opened = await this.deps.uploads.findResumable(userId, key);
+        if (opened) await this.cancel(userId, opened.id).catch(() => {});
+        return { skipUpload: true, entry };
+      }
       await this.deps.drive.remove(userId, [entry.id], 2);
     }
 
-    const key = { sha256: input.sha256, fileSize: input.fileSize, parentId, relativePath, fileName };
+    // Content someone else stored: a challenge the caller may answer instead of sending the bytes.
+    // A proof was tried already (right or wrong): no second one, the bytes now.
+    const challenge =
+      stored && input.proof === undefined && input.fileSize > 0
+        ? await this.deps.proofs.issue(userId, blob)
+        : undefined;
     const existing = await this.deps.uploads.findResumable(userId, key);
     if (existing) {
+      // Its size is held against the quota already: a resumed upload is not counted twice.
       await this.deps.uploads.touch(existing.id);
-      return this.ticket(existing);
+      return this.ticket(existing, challenge);
     }
     const chunkSize = this.deps.chunkBytes ?? UPLOAD_CHUNK_BYTES;
-    const row = await this.deps.uploads.create({
-      userId,
-      ...key,
-      chunkSize,
-      totalChunks: chunkCount(input.fileSize, chunkSize),
-    });
-    return this.ticket(row);
+    const row = await this.deps.uploads.createWithinLimits(
+      { userId, ...key, chunkSize, totalChunks: chunkCount(input.fileSize, chunkSize) },
+      this.deps.maxPending ?? UPLOAD_PENDING_MAX,
+    );
+    if (row === 'quota') throw new AppError(413, driveMessages.quotaExceeded, { code: 413 });
+    if (row === 'tooMany') throw AppError.conflict(transferMessages.tooManyPending);
+    return this.ticket(row, challenge);
+  }
+
+  /**
+   * Whether the caller may have stored content without sending it: an empty file, a file of their own
+   * with it, or a right answer to the challenge an earlier init gave them. Never the hash alone: an
+   * ETag or a leaked listing must not be a key to someone else's bytes.
+   */
+  private async holdsContent(userId: string, blob: { sha256: string; size: number }, proof?: UploadProof) {
+    if (blob.size === 0) return true;
+    if (await this.deps.uploads.ownsContent(userId, blob.sha256, blob.size)) return true;
+    return proof !== undefined && (await this.deps.proofs.verify(userId, blob, proof));
   }
 
   private async storedAlready(blob: { sha256: string; size: number }) {

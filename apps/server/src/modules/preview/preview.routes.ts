@@ -98,7 +98,7 @@ export const previewRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const { file } = await readable(request, request.query);
       if (!flag(request.query.isMin)) return sendBlob(request, reply, blobs, file, true);
-      const etag = `"${file.blobSha256}-thumb"`;
+      const etag = `"${request.server.contentTag(file.blobSha256)}-thumb"`;
       if (request.headers['if-none-match'] === etag) return (reply as FastifyReply).code(304).send();
       const source = { sha256: file.blobSha256, extendName: file.extendName, fileSize: file.fileSize };
       const path = thumbnails.supports(file.extendName) ? await thumbnails.get(source) : null;
@@ -203,7 +203,7 @@ export const previewRoutes: FastifyPluginAsyncZod<{
         throw new AppError(502, previewMessages.conversionFailed, { code: 502 });
       });
       const name = `${file.name.replace(/\.[^.]+$/, '')}.pdf`;
-      return sendFile(reply, path, 'application/pdf', name, `"${file.blobSha256}-pdf"`);
+      return sendFile(reply, path, 'application/pdf', name, `"${request.server.contentTag(file.blobSha256)}-pdf"`);
     },
   );
 

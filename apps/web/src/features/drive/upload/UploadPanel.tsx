@@ -192,6 +192,14 @@ export function UploadPanel({
     if (count > 0) setHidden(false);
   }, [count]);
 
+  // A refusal (no room, too many unfinished uploads) is often down to uploads left unfinished
+  // elsewhere: list them fresh, so they can be discarded right here.
+  const failed = summary.failed;
+  const refreshPending = pendingQuery.refetch;
+  useEffect(() => {
+    if (failed > 0) void refreshPending();
+  }, [failed, refreshPending]);
+
   if (hidden || (items.length === 0 && pending.length === 0)) return null;
 
   const overall = summary.bytes > 0 ? Math.floor((summary.sent / summary.bytes) * 100) : 100;

@@ -1,5 +1,6 @@
 import type { DriveEntry } from '../../../api/drive-api';
 import { cancelPendingUpload, completeUpload, initUpload, putChunk } from '../../../api/transfer-api';
+import { answerChallenge } from './answer-challenge';
 import { hashFile } from './hash-file';
 import type { UploadTransport } from './upload-queue';
 
@@ -7,6 +8,7 @@ import type { UploadTransport } from './upload-queue';
 export const browserTransport: UploadTransport<DriveEntry> = {
   hash: hashFile,
   init: initUpload,
+  prove: answerChallenge,
   putChunk,
   complete: completeUpload,
   cancel: cancelPendingUpload,

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import type { DriveEntry } from '../../../api/drive-api';
-import { messageOf } from '../../../api/request';
+import { messageOf, RequestError } from '../../../api/request';
+import { i18n } from '../../../i18n/i18n';
 import { useStore } from '../../../stores/create-store';
 import { sessionStore } from '../../../stores/session-store';
 import { browserTransport } from './browser-transport';
@@ -17,12 +18,22 @@ export const driveUploads = createUploadQueue<DriveEntry>({
   transport: browserTransport,
   // three files at a time: a folder of small drawings is mostly round trips, not bytes
   parallelFiles: 3,
-  describeError: (error) => messageOf(error, String(error)),
+  describeError: describeUploadError,
   entryName: (entry) => entry?.fileName,
   onFinished: (item, entry) => {
     for (const listener of listeners) listener(item, entry);
   },
 });
+
+/**
+ * A failure in the panel: the server's words, and for a full quota why it may be full without any
+ * new file showing (unfinished uploads hold their size) and what to do about it.
+ */
+function describeUploadError(error: unknown): string {
+  const message = messageOf(error, String(error));
+  const noRoom = error instanceof RequestError && (error.status === 413 || error.code === 413);
+  return noRoom ? i18n.t('drive.upload.noRoom', { message }) : message;
+}
 
 // a new person (or nobody) on this tab: the last person's uploads stop and leave the list
 let uploader = sessionStore.getState().user?.userId;

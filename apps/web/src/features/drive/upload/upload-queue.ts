@@ -1,4 +1,10 @@
-import { UPLOAD_PARALLEL_CHUNKS, type UploadInit, type UploadTicket } from '@kerf/contract';
+import {
+  UPLOAD_PARALLEL_CHUNKS,
+  type UploadChallenge,
+  type UploadInit,
+  type UploadProof,
+  type UploadTicket,
+} from '@kerf/contract';
 import { createStore, type Store } from '../../../stores/create-store';
 
 /**
@@ -7,6 +13,9 @@ import { createStore, type Store } from '../../../stores/create-store';
  *
  *   waiting → hashing → (init) → uploading → completing → done
  *                          └──────→ instant (the server already has the content: 秒传)
+ *
+ * Content that only someone else stored comes with a challenge: the file's answer to it (hashes of a
+ * few byte ranges) in a second init is the instant upload; no answer, or a wrong one, a normal upload.
  *   any running state → paused → waiting (resume)      any running state → error → waiting (retry)
  *   any state → removed (cancel; the server forgets the unfinished upload)
  *
@@ -52,6 +61,8 @@ export interface UploadTransport<E = unknown> {
   /** Lower-case hex SHA-256 of the whole file; `onProgress` gets 0 to 1. */
   hash(file: Blob, onProgress: (fraction: number) => void, signal: AbortSignal): Promise<string>;
   init(body: UploadInit): Promise<InitAnswer<E>>;
+  /** Answers an init's challenge from the file's bytes (proof that we hold them, for an instant upload). */
+  prove?(file: Blob, challenge: UploadChallenge, signal: AbortSignal): Promise<UploadProof>;
   /** Resolves once the server stored the chunk; `onProgress` gets the bytes sent so far. */
   putChunk(
     uploadId: string,
@@ -247,14 +258,22 @@ export function createUploadQueue<E = unknown>(options: UploadQueueOptions<E>) {
       }
       if (signal.aborted) throw abortError();
       update(job, { status: 'uploading', hashed: 1, speed: 0, error: undefined });
-      const answer = await transport.init({
+      const body: UploadInit = {
         fileName: job.item.fileName,
         folderId: job.item.folderId,
         relativePath: job.item.relativePath || undefined,
         fileSize: job.item.size,
         sha256: job.sha256,
-      });
+      };
+      let answer = await transport.init(body);
       if (signal.aborted) throw abortError();
+      if (!answer.skipUpload && answer.challenge && transport.prove) {
+        // A proof we cannot make (the file changed, a read failed) just means sending the bytes.
+        const proof = await transport.prove(job.file, answer.challenge, signal).catch(() => undefined);
+        if (signal.aborted) throw abortError();
+        if (proof) answer = await transport.init({ ...body, proof });
+        if (signal.aborted) throw abortError();
+      }
       if (answer.skipUpload) {
         update(job, {
           status: 'instant',
