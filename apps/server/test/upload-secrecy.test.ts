@@ -219,6 +219,7 @@ describe.each(testDatabases)('instant upload needs the bytes, not their hash, on
     expect(etag).not.toContain(sha(secret));
     expect((await ownDownload(tokens.ada!, secretId, { 'if-none-match': etag })).statusCode).toBe(304);
     expect((await ownDownload(tokens.ada!, secretId, { 'if-none-match': '"other"' })).statusCode).toBe(200);
+    expect((await ownDownload(tokens.ada!, secretId, { range: 'bytes=0-9', 'if-range': etag })).statusCode).toBe(206);
     // Another content has another tag.
     const other = await people.upload(tokens.ada!, 'other.dxf', randomBytes(100));
     expect((await ownDownload(tokens.ada!, other.id)).headers.etag).not.toBe(etag);
