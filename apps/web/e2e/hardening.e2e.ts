@@ -176,6 +176,24 @@ describe('hardening: the content security policy and names', () => {
     expect((await api.list()).map((e) => e.fileName)).toEqual(['gpj.exe']);
   });
 
+  it('an upload named with a right-to-left override is refused with the reason, in both languages', async () => {
+    for (const [locale, message, label] of [
+      ['zh-CN', '名称不能包含控制字符或文字方向控制符', '上传列表'],
+      ['en', 'A name cannot contain control characters or text-direction controls', 'Uploads'],
+    ] as const) {
+      const { page, api } = await openDrive(browser, { locale });
+      const dir = tempDir('bidi-upload');
+      dirs.push(dir);
+      const disguised = writeTemp(dir, '\u202egpj.exe', `MZ ${Date.now()} ${locale}`);
+      await page.getByTestId('drive-upload-files').setInputFiles([disguised]);
+      const panel = page.getByRole('region', { name: label });
+      await panel.locator('.upload-item__error').getByText(message).waitFor();
+      await animationsSettled(page);
+      await shot(page, `upload-bidi-refused-${locale}`);
+      expect(await api.list()).toEqual([]);
+    }
+  });
+
   it('shows the refusal on a phone too', async () => {
     const { page } = await openDrive(browser, { viewport: { width: 375, height: 740 } });
     await page.getByRole('button', { name: '新建文件夹' }).click();
