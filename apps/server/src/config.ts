@@ -83,6 +83,7 @@ const env = z
     FFMPEG_PATH: z.string().min(1).optional(),
     ONLYOFFICE_URL: z.url({ message: 'expected an absolute http(s) URL' }).optional(),
     ONLYOFFICE_JWT_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+    LOGIN_FAILURES_PER_MINUTE: z.coerce.number().int().min(1).default(300),
   })
   .superRefine((v, ctx) => {
     if (Boolean(v.WECHAT_APP_ID) !== Boolean(v.WECHAT_APP_SECRET)) {
@@ -154,6 +155,8 @@ export interface Config {
   /** Programs the viewers use when present: found on the PATH unless set. */
   programs: { libreoffice?: string; ffmpeg?: string };
   onlyoffice?: { url: string; jwtSecret: string };
+  /** Failed sign-ins per minute over every address that open the sign-in safety valve. */
+  login: { failuresPerMinute: number };
 }
 
 export class ConfigError extends Error {
@@ -238,5 +241,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             apiUrl: v.WECHAT_API_URL,
           }
         : undefined,
+    login: { failuresPerMinute: v.LOGIN_FAILURES_PER_MINUTE },
   };
 }

@@ -59,6 +59,8 @@ export class AccountService {
       codes: VerificationCodeService;
       delivery: CodeDelivery;
       configs: ConfigService;
+      /** Sign-in locks, lifted by a successful reset (the reset code proves the account holder). */
+      loginLocks?: { unlock(account: string): Promise<void> };
     },
   ) {}
 
@@ -178,6 +180,7 @@ export class AccountService {
     const user = await this.deps.users.findByAccount(account);
     if (!user) throw AppError.badRequest(accountMessages.codeWrong);
     await this.deps.users.update(user.id, { passwordHash: await hashPassword(input.password!), lockedUntil: null });
+    await this.deps.loginLocks?.unlock(account.value);
     return user;
   }
 
