@@ -87,19 +87,20 @@ function sortItems(items: EntryRow[], page: Pick<Page, 'sort' | 'order'>): Entry
  * sends is checked to lie inside the share; whatever does not is "not found", like a missing share.
  */
 export class ShareService {
+  /** Renewed by the owner's unlock, which lifts every visitor's lock at once. */
+  private readonly generations: KeyGenerations;
+
   constructor(
     private readonly shares: ShareRepository,
     private readonly entries: DriveRepository,
     private readonly drive: DriveService,
     private readonly cache: Cache,
     private readonly limits: typeof SHARE_LIMITS = SHARE_LIMITS,
-    /** The time expiry and locks are judged by (a test sets it to the exact boundary). */
+    /** The time expiry is judged by (a test sets it to the exact boundary); visitor locks live in the cache. */
     private readonly now: () => Date = () => new Date(),
   ) {
     this.generations = new KeyGenerations(cache);
   }
-
-  private readonly generations: KeyGenerations;
 
   // ------------------------------------------------------------------------------------------------
   // The owner
