@@ -91,6 +91,7 @@ export function createServices(config: Config, infra: Infrastructure, log: Fasti
     users,
     codes,
     accounts,
+    throttle: loginThrottle,
   });
   const login = new LoginService({
     clients,

@@ -11,6 +11,7 @@ import { ConfigService } from '../src/modules/system/config.service.js';
 import { VerificationCodeService } from '../src/modules/verification/code.service.js';
 import { type Json, WEB_CLIENT } from './account-helpers.js';
 import { testDatabases } from './databases.js';
+import { startFakeWechat } from './fake-wechat-provider.js';
 import { RecordingDelivery, testApp } from './test-app.js';
 
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -261,5 +262,75 @@ describe.each(backends)('sign-in limits on a %s cache', (name, makeCache) => {
     expect(lifted.body.code).toBe(0);
     const after = await password(ip, 'twin@example.com', 'right_2026', { on: twin, solveCaptcha: false });
     expect(after.body.code, after.body.msg).toBe(0);
+  });
+});
+
+/** Binding a chat-app identity to an account by its password is a sign-in attempt, held to the same limits. */
+describe('chat-app binding by password', () => {
+  const [database] = testDatabases.slice(-1);
+  let db: Awaited<ReturnType<NonNullable<typeof database>['open']>>;
+  let app: FastifyInstance;
+  let provider: Awaited<ReturnType<typeof startFakeWechat>>;
+  const delivery = new RecordingDelivery();
+
+  beforeAll(async () => {
+    provider = await startFakeWechat('wx-app', 'wx-secret');
+    db = await database!.open();
+    app = await testApp(db, {
+      delivery,
+      env: {
+        PUBLIC_URL: 'https://kerf.example.com',
+        WECHAT_APP_ID: 'wx-app',
+        WECHAT_APP_SECRET: 'wx-secret',
+        WECHAT_AUTHORIZE_URL: provider.authorizeUrl,
+        WECHAT_API_URL: provider.apiUrl,
+      },
+    });
+    const accounts = new AccountService({
+      users: new UserRepository(db.db),
+      codes: new VerificationCodeService(new MemoryCache()),
+      delivery,
+      configs: new ConfigService(new ConfigRepository(db.db)),
+    });
+    await accounts.createUser({ account: { kind: 'email', value: 'binder@example.com' }, password: 'right_2026' });
+  });
+  afterAll(async () => {
+    await app.close();
+    await db.dispose();
+    await provider.stop();
+  });
+
+  const post = async (url: string, ip: string, body: Record<string, string>) => {
+    const res = await app.inject({ method: 'POST', url, remoteAddress: ip, payload: body });
+    return { status: res.statusCode, body: res.json() as Json };
+  };
+
+  it('shuts the guessing address out after ten wrong passwords, for binding and signing in alike', async () => {
+    provider.scanAs({ openid: 'o-guess', nickname: 'Guesser', headimgurl: '' });
+    const started = await app.inject({ url: '/uac-api/oauth2/wx_authorize_url?purpose=login' });
+    const scan = await provider.scan(started.json().data.url);
+    const exchanged = await app.inject({
+      url: `/uac-api/oauth2/wx_token?code=${scan.code}&state=${encodeURIComponent(scan.state)}`,
+    });
+    const { ticket } = exchanged.json().data;
+    const ip = '198.51.100.90';
+    const bind = (password: string, from = ip) =>
+      post('/uac-api/oauth2/wx_bind', from, { ticket, mode: 'existing', account: 'binder@example.com', password });
+
+    for (let i = 0; i < 9; i++) expect((await bind(`wrong_${i}00`)).body.msg).toBe('账号或密码错误');
+    const tenth = await bind('wrong_900');
+    expect(tenth.status).toBe(423);
+    expect(tenth.body.msg).toBe(LOCKED_ZH);
+    expect((await bind('right_2026')).status).toBe(423);
+    const signIn = await post('/uac-api/oauth2/access_token', ip, {
+      ...WEB_CLIENT,
+      grant_type: 'password',
+      account: 'binder@example.com',
+      password: 'right_2026',
+    });
+    expect(signIn.status).toBe(423);
+    // The account holder, elsewhere, binds with the right password.
+    const owner = await bind('right_2026', '192.0.2.90');
+    expect(owner.body.code, owner.body.msg).toBe(0);
   });
 });

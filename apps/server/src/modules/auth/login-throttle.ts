@@ -1,3 +1,5 @@
+import { accountMessages, ResultCode } from '@kerf/contract';
+import { AppError } from '../../http/app-error.js';
 import type { Cache } from '../../infra/cache/cache.js';
 import { KeyGenerations } from '../../infra/cache/key-generation.js';
 
@@ -46,6 +48,28 @@ export type ThrottleVerdict =
   | { allowed: false; reason: 'busy' };
 
 const MINUTE = 60_000;
+
+/** Whole minutes left, at least one, for the refusal messages. */
+export function minutesOf(ms: number) {
+  return Math.max(1, Math.ceil(ms / MINUTE));
+}
+
+/** What a refused attempt is told, wherever a password is checked. */
+export function refusalOf(verdict: Extract<ThrottleVerdict, { allowed: false }>): AppError {
+  switch (verdict.reason) {
+    case 'locked':
+      return new AppError(423, accountMessages.accountLocked, { code: 423, args: [minutesOf(verdict.retryAfterMs)] });
+    case 'address-refused':
+      return new AppError(429, accountMessages.addressRefused, {
+        code: ResultCode.tooManyRequests,
+        args: [minutesOf(verdict.retryAfterMs)],
+      });
+    case 'busy':
+      return new AppError(429, accountMessages.loginBusy, { code: ResultCode.tooManyRequests });
+    default:
+      return new AppError(429, accountMessages.loginTooFrequent, { code: ResultCode.tooManyRequests });
+  }
+}
 
 export class LoginThrottle {
   private readonly generations: KeyGenerations;

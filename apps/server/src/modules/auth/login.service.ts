@@ -8,7 +8,7 @@ import type { VerificationCodeService } from '../verification/code.service.js';
 import type { ImageCaptchaService } from '../verification/image-captcha.service.js';
 import type { ClientRepository } from './client.repository.js';
 import type { LoginLogRepository } from './login-log.repository.js';
-import type { LoginThrottle } from './login-throttle.js';
+import { type LoginThrottle, minutesOf, refusalOf, type ThrottleVerdict } from './login-throttle.js';
 import type { SessionService } from './session.service.js';
 
 export interface TokenRequest {
@@ -50,11 +50,6 @@ interface Attempt {
 }
 interface AccountAttempt extends Attempt {
   account: NonNullable<ReturnType<typeof parseAccount>>;
-}
-
-/** Whole minutes left, at least one, for the refusal messages. */
-function minutesOf(ms: number) {
-  return Math.max(1, Math.ceil(ms / 60_000));
 }
 
 function fail(
@@ -159,18 +154,10 @@ export class LoginService {
     return this.admitUser(attempt, user);
   }
 
-  private async refuseIfThrottled(verdict: Awaited<ReturnType<LoginThrottle['admit']>>, attempt: Attempt) {
+  private async refuseIfThrottled(verdict: ThrottleVerdict, attempt: Attempt) {
     if (verdict.allowed) return;
     await this.log(attempt, null, false, verdict.reason);
-    if (verdict.reason === 'locked') {
-      throw fail(423, accountMessages.accountLocked, { code: 423, args: [minutesOf(verdict.retryAfterMs)] });
-    }
-    if (verdict.reason === 'address-refused') {
-      const args = [minutesOf(verdict.retryAfterMs)];
-      throw fail(429, accountMessages.addressRefused, { code: ResultCode.tooManyRequests, args });
-    }
-    const text = verdict.reason === 'busy' ? accountMessages.loginBusy : accountMessages.loginTooFrequent;
-    throw fail(429, text, { code: ResultCode.tooManyRequests });
+    throw refusalOf(verdict);
   }
 
   private async refuseCredentials(attempt: Attempt, user: UserRow | undefined, text: Bilingual): Promise<never> {
