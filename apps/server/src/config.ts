@@ -91,6 +91,7 @@ const env = z
     CODE_SENDS_PER_CLIENT_HOUR: z.coerce.number().int().min(1).default(CODE_SENDS_PER_CLIENT_HOUR),
     CODE_SENDS_PER_RECIPIENT_DAY: z.coerce.number().int().min(1).default(CODE_SENDS_PER_RECIPIENT_DAY),
     CODE_SENDS_PER_HOUR: z.coerce.number().int().min(1).default(CODE_SENDS_PER_HOUR),
+    LOGIN_FAILURES_PER_MINUTE: z.coerce.number().int().min(1).default(300),
   })
   .superRefine((v, ctx) => {
     if (Boolean(v.WECHAT_APP_ID) !== Boolean(v.WECHAT_APP_SECRET)) {
@@ -164,6 +165,8 @@ export interface Config {
   /** Programs the viewers use when present: found on the PATH unless set. */
   programs: { libreoffice?: string; ffmpeg?: string };
   onlyoffice?: { url: string; jwtSecret: string };
+  /** Failed sign-ins per minute over every address that open the sign-in safety valve. */
+  login: { failuresPerMinute: number };
 }
 
 export class ConfigError extends Error {
@@ -254,5 +257,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             apiUrl: v.WECHAT_API_URL,
           }
         : undefined,
+    login: { failuresPerMinute: v.LOGIN_FAILURES_PER_MINUTE },
   };
 }

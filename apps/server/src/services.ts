@@ -14,7 +14,7 @@ import { UnzipService } from './modules/archive/unzip.service.js';
 import { ClientRepository } from './modules/auth/client.repository.js';
 import { LoginService } from './modules/auth/login.service.js';
 import { LoginLogRepository } from './modules/auth/login-log.repository.js';
-import { LoginThrottle } from './modules/auth/login-throttle.js';
+import { LOGIN_LIMITS, LoginThrottle } from './modules/auth/login-throttle.js';
 import { SessionRepository } from './modules/auth/session.repository.js';
 import { SessionService } from './modules/auth/session.service.js';
 import { ContentTags } from './modules/drive/content-tag.js';
@@ -77,12 +77,17 @@ export function createServices(config: Config, infra: Infrastructure, log: Fasti
   const clients = new ClientRepository(db);
   const loginLog = new LoginLogRepository(db);
   const identities = new IdentityRepository(db);
+  const loginThrottle = new LoginThrottle(infra.cache, {
+    ...LOGIN_LIMITS,
+    globalFailuresPerMinute: config.login.failuresPerMinute,
+  });
   const accounts = new AccountService({
     users,
     codes,
     configs,
     delivery: infra.delivery ?? codeDeliveryFor(config, log),
     sendGuard: new CodeSendGuard(infra.cache, captcha, config.codeSends),
+    loginLocks: loginThrottle,
   });
   const wechat = new WechatService({
     client: config.wechat ? new WechatClient(config.wechat) : null,
@@ -91,11 +96,12 @@ export function createServices(config: Config, infra: Infrastructure, log: Fasti
     users,
     codes,
     accounts,
+    throttle: loginThrottle,
   });
   const login = new LoginService({
     clients,
     users,
-    throttle: new LoginThrottle(infra.cache),
+    throttle: loginThrottle,
     codes,
     captcha,
     sessions,

@@ -281,26 +281,41 @@ describe.each(testDatabases)('share links on $name', (database) => {
     }
   });
 
-  it('locks a share after too many wrong codes, shows the owner, and lets the owner lift it', async () => {
+  it("shuts out a visitor after too many wrong codes, not the share's other visitors; the owner sees it and lifts it", async () => {
     const made = await share(tokens.ada!, [ids.plans!]);
     const wrong = (i: number) => `${'x'.repeat(5)}${'abcdefghjk'[i % 10]}`;
-    let last: Awaited<ReturnType<typeof send>> | undefined;
-    for (let i = 0; i < SHARE_LIMITS.failuresPerShare; i++) {
-      // A new address each time: the share's own count locks it, whoever guesses.
-      last = await send('POST', SHARE_PATHS.checkCode, {
-        ip: `203.0.113.${i + 1}`,
+    const guess = (ip: string, i: number) =>
+      send('POST', SHARE_PATHS.checkCode, {
+        ip,
         body: { shareBatchNum: made.shareBatchNum, extractionCode: wrong(i) },
       });
+
+    // Guesses spread over many addresses shut no one out: each address has its own count.
+    for (let i = 0; i < SHARE_LIMITS.failuresPerShare; i++) {
+      expect((await guess(`203.0.113.${i + 1}`, i)).status).toBe(403);
+    }
+    expect((await listShare(made.shareBatchNum, made.extractionCode, {}, '203.0.113.1')).body.code).toBe(0);
+
+    // One visitor's ten wrong codes shut that visitor out, even with the right code...
+    const guesser = '203.0.113.50';
+    let last: Awaited<ReturnType<typeof send>> | undefined;
+    for (let i = 0; i < SHARE_LIMITS.failuresPerShare; i++) {
+      last = await guess(guesser, i);
+      if (i < SHARE_LIMITS.failuresPerShare - 1) expect(last.status).toBe(403);
     }
     expect(last!.status).toBe(423);
     expect(last!.body.msg).toBe('提取码错误次数过多，请15分钟后再试');
-    const evenRight = await listShare(made.shareBatchNum, made.extractionCode, {}, '203.0.113.99');
+    const evenRight = await listShare(made.shareBatchNum, made.extractionCode, {}, guesser);
     expect(evenRight.status).toBe(423);
     expect(evenRight.body.data).toBeNull();
+    // ...but not another visitor, whose own wrong code is only wrong.
+    expect((await listShare(made.shareBatchNum, made.extractionCode, {}, '203.0.113.99')).body.code).toBe(0);
+    expect((await guess('203.0.113.98', 0)).status).toBe(403);
 
+    // The owner sees every wrong code and the visitor's lock, and can lift it.
     const mine = await send('GET', SHARE_PATHS.mine, { token: tokens.ada });
     const batch = mine.body.data.list.find((b: Json) => b.shareBatchNum === made.shareBatchNum);
-    expect(batch.failedAttempts).toBe(SHARE_LIMITS.failuresPerShare);
+    expect(batch.failedAttempts).toBe(2 * SHARE_LIMITS.failuresPerShare + 1);
     expect(new Date(batch.lockedUntil).getTime()).toBeGreaterThan(Date.now() + SHARE_LIMITS.lockMs - 60_000);
 
     const lifted = await send('POST', SHARE_PATHS.unlock, {
@@ -308,7 +323,13 @@ describe.each(testDatabases)('share links on $name', (database) => {
       body: { shareBatchNum: made.shareBatchNum },
     });
     expect(lifted.body.msg).toBe('已解除锁定');
-    expect((await listShare(made.shareBatchNum, made.extractionCode, {}, '203.0.113.99')).body.code).toBe(0);
+    expect((await listShare(made.shareBatchNum, made.extractionCode, {}, guesser)).body.code).toBe(0);
+    const after = (await send('GET', SHARE_PATHS.mine, { token: tokens.ada })).body.data.list.find(
+      (b: Json) => b.shareBatchNum === made.shareBatchNum,
+    );
+    expect(after).toMatchObject({ failedAttempts: 0, lockedUntil: null });
+    // Lifted means counted afresh: one more wrong code from the guesser is only wrong.
+    expect((await guess(guesser, 0)).status).toBe(403);
   });
 
   it('turns away an address that guesses across many shares, but not others', async () => {

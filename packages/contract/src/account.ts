@@ -112,4 +112,13 @@ export const accountMessages = {
     'zh-CN': '验证码发送繁忙，请稍后再试',
     en: 'Verification codes are in heavy demand right now; please try again later',
   },
+  addressRefused: {
+    'zh-CN': '当前网络登录失败次数过多，请{0}分钟后再试',
+    en: 'Too many failed sign-ins from your network; try again in {0} min',
+  },
+  loginBusy: {
+    'zh-CN': '登录失败请求过多，已暂时限制登录，请稍后再试',
+    en: 'Too many failed sign-ins right now, so sign-in is limited for a while; please try again later',
+  },
+  accountUnlocked: { 'zh-CN': '已解除登录锁定', en: 'Sign-in lock lifted' },
 } as const satisfies Record<string, Bilingual>;

@@ -56,7 +56,7 @@ export const SHARE_REMARKS_MAX = 200;
 export const SHARE_FILES_MAX = 1000;
 
 export const SHARE_LIMITS = {
-  /** Wrong codes for one share within the window that lock it for everyone until the lock ends. */
+  /** Wrong codes for one share from one visitor address within the window that shut that visitor out of it. */
   failuresPerShare: 10,
   /** Wrong codes from one address, over all shares, within the window before it is turned away. */
   failuresPerIp: 30,
@@ -97,7 +97,7 @@ export interface ShareBatch {
   viewCount: number;
   downloadCount: number;
   saveCount: number;
-  /** Wrong codes in the current window, and when a lockout ends (null when not locked). */
+  /** Wrong codes from every visitor in the current window, and when the latest visitor's lockout ends (null when none). */
   failedAttempts: number;
   lockedUntil: string | null;
   fileCount: number;

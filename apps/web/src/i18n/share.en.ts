@@ -52,7 +52,8 @@ export const shareEn: typeof shareZhCN = {
     downloads: 'Downloads: {{count}}',
     saves: 'Saved to drives: {{count}}',
     locked: 'Locked',
-    lockedTip: 'Locked after too many wrong codes; it unlocks by itself in {{minutes}} minutes',
+    lockedTip:
+      'A visitor entered too many wrong codes and is shut out for {{minutes}} more minutes; other visitors can still open the share',
     failedAttempts: 'Wrong codes lately: {{count}}',
     unlock: 'Unlock',
     copyLink: 'Copy link',

@@ -53,7 +53,7 @@ export const shareZhCN = {
     downloads: '下载 {{count}} 次',
     saves: '转存 {{count}} 次',
     locked: '已锁定',
-    lockedTip: '提取码输错次数过多，已锁定，{{minutes}} 分钟后自动解除',
+    lockedTip: '有访客输错提取码次数过多，已暂停其访问，{{minutes}} 分钟后自动解除；其他访客不受影响',
     failedAttempts: '近期输错提取码 {{count}} 次',
     unlock: '解除锁定',
     copyLink: '复制链接',

@@ -62,6 +62,8 @@ export class AccountService {
       configs: ConfigService;
       /** Send limits and the captcha after the first few sends; absent in unit tests of other things. */
       sendGuard?: CodeSendGuard;
+      /** Sign-in locks, lifted by a successful reset (the reset code proves the account holder). */
+      loginLocks?: { unlock(account: string): Promise<void> };
     },
   ) {}
 
@@ -195,6 +197,7 @@ export class AccountService {
     const user = await this.deps.users.findByAccount(account);
     if (!user) throw AppError.badRequest(accountMessages.codeWrong);
     await this.deps.users.update(user.id, { passwordHash: await hashPassword(input.password!), lockedUntil: null });
+    await this.deps.loginLocks?.unlock(account.value);
     return user;
   }
 

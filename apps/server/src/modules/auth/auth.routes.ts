@@ -5,7 +5,14 @@ import { done, ok } from '../../http/envelope.js';
 import { presentUser } from '../account/account.service.js';
 import type { UserRepository } from '../account/user.repository.js';
 import { callerOf } from './auth.plugin.js';
-import { permsResponse, routersResponse, scopeBody, tokenRequest, tokenResponse } from './auth.schema.js';
+import {
+  permsResponse,
+  routersResponse,
+  scopeBody,
+  tokenRequest,
+  tokenResponse,
+  unlockAccountBody,
+} from './auth.schema.js';
 import type { LoginService } from './login.service.js';
 import type { SessionService } from './session.service.js';
 
@@ -97,6 +104,29 @@ export const authRoutes: FastifyPluginAsyncZod<{
         ({ key, path, icon, title }) => ({ key, path, icon, title }),
       );
       return ok(request, menus);
+    },
+  );
+
+  app.post(
+    '/system/user/unlock',
+    {
+      config: { permission: 'system:user:unlock' },
+      schema: {
+        tags: ['account'],
+        summary: 'Lift the sign-in locks on an account from every address (administrators)',
+        body: unlockAccountBody,
+        response: {
+          200: errorEnvelope,
+          400: errorEnvelope,
+          401: errorEnvelope,
+          403: errorEnvelope,
+          404: errorEnvelope,
+        },
+      },
+    },
+    async (request) => {
+      await login.unlockAccount(request.body.account);
+      return done(request, accountMessages.accountUnlocked);
     },
   );
 

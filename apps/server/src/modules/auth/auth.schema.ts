@@ -54,3 +54,6 @@ export const routersResponse = envelopeOf(
     }),
   ),
 );
+
+/** An administrator lifts the sign-in locks on an account (mobile number or e-mail address). */
+export const unlockAccountBody = z.object({ account: z.string().min(1).max(254) });

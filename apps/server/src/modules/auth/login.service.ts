@@ -8,7 +8,7 @@ import type { VerificationCodeService } from '../verification/code.service.js';
 import type { ImageCaptchaService } from '../verification/image-captcha.service.js';
 import type { ClientRepository } from './client.repository.js';
 import type { LoginLogRepository } from './login-log.repository.js';
-import type { LoginThrottle } from './login-throttle.js';
+import { type LoginThrottle, minutesOf, refusalOf, type ThrottleVerdict } from './login-throttle.js';
 import type { SessionService } from './session.service.js';
 
 export interface TokenRequest {
@@ -94,10 +94,24 @@ export class LoginService {
     return req.grant_type === 'code' ? this.loginWithCode(attempt) : this.loginWithPassword(attempt);
   }
 
+  /**
+   * Lifts the sign-in locks on an account from every address: an administrator's call. Unknown
+   * accounts are not found (only administrators get here).
+   */
+  async unlockAccount(raw: string | undefined): Promise<void> {
+    const account = readAccount(raw);
+    const user = await this.deps.users.findByAccount(account);
+    if (!user) throw AppError.notFound();
+    await this.deps.throttle.unlock(account.value);
+  }
+
   private async loginWithPassword(attempt: AccountAttempt): Promise<SignedIn> {
     const { users, throttle, captcha, configs } = this.deps;
     const { req, key, origin } = attempt;
-    const verdict = await throttle.admit(key, origin.ip, await configs.flag('sys.account.captchaEnabled'));
+    const verdict = await throttle.admit(key, origin.ip, {
+      alwaysCaptcha: await configs.flag('sys.account.captchaEnabled'),
+      honourLock: true,
+    });
     await this.refuseIfThrottled(verdict, attempt);
     if (verdict.allowed && verdict.captchaRequired) {
       const solved = await captcha.verify(req.uuid, req.code);
@@ -118,13 +132,16 @@ export class LoginService {
 
   private async loginWithCode(attempt: AccountAttempt): Promise<SignedIn> {
     const { users, throttle, codes } = this.deps;
-    // The one-time code is itself the second factor, so no image captcha here (it guards getCode instead).
-    const verdict = await throttle.admit(attempt.key, attempt.origin.ip, false);
+    // The one-time code is itself the second factor, so no image captcha here (it guards getCode instead);
+    // it proves the account holder, so a lock on their address does not stop it, and success lifts it.
+    const verdict = await throttle.admit(attempt.key, attempt.origin.ip, { alwaysCaptcha: false, honourLock: false });
     await this.refuseIfThrottled(verdict, attempt);
     const valid = await codes.consume('login', attempt.key, attempt.req.code);
     const user = valid ? await users.findByAccount(attempt.account) : undefined;
     if (!valid || !user) return this.refuseCredentials(attempt, user, accountMessages.codeWrong);
-    return this.admitUser(attempt, user);
+    const signedIn = await this.admitUser(attempt, user);
+    await throttle.unlock(attempt.key);
+    return signedIn;
   }
 
   private async loginWithTicket(attempt: Attempt): Promise<SignedIn> {
@@ -137,23 +154,19 @@ export class LoginService {
     return this.admitUser(attempt, user);
   }
 
-  private async refuseIfThrottled(verdict: Awaited<ReturnType<LoginThrottle['admit']>>, attempt: Attempt) {
+  private async refuseIfThrottled(verdict: ThrottleVerdict, attempt: Attempt) {
     if (verdict.allowed) return;
     await this.log(attempt, null, false, verdict.reason);
-    if (verdict.reason === 'locked') {
-      const minutes = Math.max(1, Math.ceil(verdict.retryAfterMs / 60_000));
-      throw fail(423, accountMessages.accountLocked, { code: 423, args: [minutes] });
-    }
-    throw fail(429, accountMessages.loginTooFrequent, { code: ResultCode.tooManyRequests });
+    throw refusalOf(verdict);
   }
 
   private async refuseCredentials(attempt: Attempt, user: UserRow | undefined, text: Bilingual): Promise<never> {
-    const { throttle, users } = this.deps;
+    const { throttle } = this.deps;
+    // Only this address is shut out of the account, so the user row (users.locked_until) is left alone.
     const locked = await throttle.failed(attempt.key, attempt.origin.ip);
-    if (locked && user) await users.update(user.id, { lockedUntil: new Date(Date.now() + locked.lockedForMs) });
     await this.log(attempt, user?.id ?? null, false, locked ? 'locked' : 'bad-credentials');
     if (locked) {
-      throw fail(423, accountMessages.accountLocked, { code: 423, args: [Math.ceil(locked.lockedForMs / 60_000)] });
+      throw fail(423, accountMessages.accountLocked, { code: 423, args: [minutesOf(locked.lockedForMs)] });
     }
     const captchaRequired = await throttle.captchaNeeded(attempt.key, attempt.origin.ip);
     throw fail(400, text, { data: captchaRequired ? { captchaRequired: true } : null });
@@ -166,7 +179,7 @@ export class LoginService {
       await this.log(attempt, user.id, false, 'disabled');
       throw fail(403, accountMessages.accountDisabled, { code: ResultCode.forbidden });
     }
-    await throttle.succeeded(attempt.key);
+    await throttle.succeeded(attempt.key, origin.ip);
     const { token } = await sessions.start({
       userId: user.id,
       clientId: req.client_id,

@@ -122,33 +122,37 @@ export class ShareRepository {
     return gone.length;
   }
 
-  /** Lifts a lockout on my share and forgets its wrong codes; false when it is not mine. */
-  async unlock(userId: string, code: string): Promise<boolean> {
-    const rows = await this.db
+  /** Lifts the lockouts on my share and forgets its wrong codes; the share's id, or null when it is not mine. */
+  async unlock(userId: string, code: string): Promise<string | null> {
+    const [row] = await this.db
       .update(driveShares)
       .set({ failedAttempts: 0, failureWindowStart: null, lockedUntil: null })
       .where(and(eq(driveShares.userId, userId), eq(driveShares.code, code)))
       .returning({ id: driveShares.id });
-    return rows.length > 0;
+    return row?.id ?? null;
   }
 
   /**
    * Counts a wrong code in one statement, so simultaneous guesses all count: a failure outside the
-   * current window starts a new one; reaching `limit` within it locks the share for `lockMs`.
+   * current window starts a new one. The count is over every visitor and only informs the owner;
+   * locks are per visitor (in the cache). `visitorLockMs` says this failure shut its visitor out for
+   * that long, and `lockedUntil` then records the latest such lock for the owner to see.
    */
   async recordFailure(
     shareId: string,
-    limits: { limit: number; windowMs: number; lockMs: number },
+    limits: { windowMs: number; visitorLockMs: number | null },
   ): Promise<{ failedAttempts: number; lockedUntil: Date | null }> {
     const windowOpen = sql`${driveShares.failureWindowStart} > now() - make_interval(secs => ${limits.windowMs / 1000})`;
-    const attempts = sql`case when ${windowOpen} then ${driveShares.failedAttempts} + 1 else 1 end`;
+    const lockedUntil =
+      limits.visitorLockMs === null
+        ? driveShares.lockedUntil
+        : sql`now() + make_interval(secs => ${limits.visitorLockMs / 1000})`;
     const [row] = await this.db
       .update(driveShares)
       .set({
-        failedAttempts: attempts,
+        failedAttempts: sql`case when ${windowOpen} then ${driveShares.failedAttempts} + 1 else 1 end`,
         failureWindowStart: sql`case when ${windowOpen} then ${driveShares.failureWindowStart} else now() end`,
-        lockedUntil: sql`case when ${attempts} >= ${limits.limit}
-          then now() + make_interval(secs => ${limits.lockMs / 1000}) else ${driveShares.lockedUntil} end`,
+        lockedUntil,
       })
       .where(eq(driveShares.id, shareId))
       .returning({ failedAttempts: driveShares.failedAttempts, lockedUntil: driveShares.lockedUntil });

@@ -12,6 +12,7 @@ import {
 } from '@kerf/contract';
 import { AppError } from '../../http/app-error.js';
 import type { Cache } from '../../infra/cache/cache.js';
+import { KeyGenerations } from '../../infra/cache/key-generation.js';
 import { type DriveRepository, type EntryRow, isNameClash, type SortKey } from '../drive/drive.repository.js';
 import { type DriveService, fullPathOf, type StoredFile } from '../drive/drive.service.js';
 import type { ShareRepository, ShareRow } from './share.repository.js';
@@ -38,6 +39,8 @@ type Page = { page: number; limit: number; sort: SortKey; order: 'asc' | 'desc' 
 const notFound = () => AppError.notFound(shareMessages.notFound);
 const entryNotFound = () => AppError.notFound(shareMessages.notFound);
 const expired = () => new AppError(410, shareMessages.expired, { code: 410 });
+const locked = (leftMs: number) =>
+  new AppError(423, shareMessages.locked, { code: 423, args: [Math.max(1, Math.ceil(leftMs / 60_000))] });
 const HOW_MANY_FILES_LISTED = 5;
 
 /** Where an entry of the owner's drive sits in a share, or null when the share does not reach it. */
@@ -84,15 +87,20 @@ function sortItems(items: EntryRow[], page: Pick<Page, 'sort' | 'order'>): Entry
  * sends is checked to lie inside the share; whatever does not is "not found", like a missing share.
  */
 export class ShareService {
+  /** Renewed by the owner's unlock, which lifts every visitor's lock at once. */
+  private readonly generations: KeyGenerations;
+
   constructor(
     private readonly shares: ShareRepository,
     private readonly entries: DriveRepository,
     private readonly drive: DriveService,
     private readonly cache: Cache,
     private readonly limits: typeof SHARE_LIMITS = SHARE_LIMITS,
-    /** The time expiry and locks are judged by (a test sets it to the exact boundary). */
+    /** The time expiry is judged by (a test sets it to the exact boundary); visitor locks live in the cache. */
     private readonly now: () => Date = () => new Date(),
-  ) {}
+  ) {
+    this.generations = new KeyGenerations(cache);
+  }
 
   // ------------------------------------------------------------------------------------------------
   // The owner
@@ -180,8 +188,11 @@ export class ShareService {
     return this.shares.cancel(userId, unique);
   }
 
+  /** Lifts the lockout of every visitor of my share. */
   async unlock(userId: string, code: string): Promise<void> {
-    if (!(await this.shares.unlock(userId, code))) throw notFound();
+    const shareId = await this.shares.unlock(userId, code);
+    if (!shareId) throw notFound();
+    await this.generations.renew(`share:${shareId}`);
   }
 
   // ------------------------------------------------------------------------------------------------
@@ -213,9 +224,10 @@ export class ShareService {
 
   /**
    * Opens a share for reading. With shareType 1 the extraction code must match (compared in constant
-   * time). Wrong codes count against the share (enough of them lock it for everyone for a while, which
-   * the owner sees and can lift) and against the caller's address (enough of them turn it away from
-   * every share). A locked share refuses even the right code until the lock ends.
+   * time). Wrong codes count against the visitor's address for this share (enough of them shut that
+   * visitor out of it for a while; others still get in, and the owner sees it and can lift it) and
+   * over every share (enough of them turn the address away from all). A visitor shut out is refused
+   * even the right code until the lock ends.
    */
   async open(code: string, extractionCode: string | undefined, ip: string): Promise<OpenShare> {
     const ipKey = `share:fail:ip:${ip}`;
@@ -224,16 +236,25 @@ export class ShareService {
     }
     const share = await this.live(code);
     if (share.shareType === SHARE_TYPE.code) {
-      this.refuseWhileLocked(share.lockedUntil);
+      const visitor = await this.visitorKeys(share.id, ip);
+      const lockLeft = await this.cache.ttl(visitor.lock);
+      if (lockLeft !== null) throw locked(lockLeft);
       if (!normaliseCode(extractionCode)) throw AppError.forbidden(shareMessages.codeRequired);
       if (!sameCode(extractionCode ?? '', share.extractionCode)) {
-        await this.cache.increment(ipKey, this.limits.failureWindowMs);
-        const after = await this.shares.recordFailure(share.id, {
-          limit: this.limits.failuresPerShare,
+        const [failures] = await Promise.all([
+          this.cache.increment(visitor.failures, this.limits.failureWindowMs),
+          this.cache.increment(ipKey, this.limits.failureWindowMs),
+        ]);
+        const locksVisitor = failures >= this.limits.failuresPerShare;
+        if (locksVisitor) {
+          await this.cache.set(visitor.lock, '1', this.limits.lockMs);
+          await this.cache.delete(visitor.failures);
+        }
+        await this.shares.recordFailure(share.id, {
           windowMs: this.limits.failureWindowMs,
-          lockMs: this.limits.lockMs,
+          visitorLockMs: locksVisitor ? this.limits.lockMs : null,
         });
-        this.refuseWhileLocked(after.lockedUntil);
+        if (locksVisitor) throw locked(this.limits.lockMs);
         throw AppError.forbidden(shareMessages.codeWrong);
       }
     }
@@ -241,11 +262,13 @@ export class ShareService {
     return { share, items };
   }
 
-  private refuseWhileLocked(lockedUntil: Date | null) {
-    const left = lockedUntil ? lockedUntil.getTime() - this.now().getTime() : 0;
-    if (left > 0) {
-      throw new AppError(423, shareMessages.locked, { code: 423, args: [Math.ceil(left / 60_000)] });
-    }
+  /** One visitor's keys for one share, under the share's current generation (the owner's unlock renews it). */
+  private async visitorKeys(shareId: string, ip: string) {
+    const generation = await this.generations.current(`share:${shareId}`);
+    return {
+      lock: `share:lock:${shareId}:${generation}:${ip}`,
+      failures: `share:fail:${shareId}:${generation}:${ip}`,
+    };
   }
 
   /** A live entry of the share's owner, only if the share reaches it. */

@@ -98,9 +98,15 @@ export const wechatRoutes: FastifyPluginAsyncZod<{
           password: z.string().max(64).optional(),
           code: z.string().max(16).optional(),
         }),
-        response: { 200: envelopeOf(signedIn), 400: errorEnvelope, 409: errorEnvelope },
+        response: {
+          200: envelopeOf(signedIn),
+          400: errorEnvelope,
+          409: errorEnvelope,
+          423: errorEnvelope,
+          429: errorEnvelope,
+        },
       },
     },
-    async (request) => ok(request, await signIn(await wechat.bind(request.body), request)),
+    async (request) => ok(request, await signIn(await wechat.bind(request.body, { ip: request.ip }), request)),
   );
 };

@@ -7,6 +7,7 @@ import type { IdentityRepository } from '../account/identity.repository.js';
 import { verifyPassword } from '../account/password-hasher.js';
 import type { UserRepository, UserRow } from '../account/user.repository.js';
 import type { TicketLogin } from '../auth/login.service.js';
+import { type LoginThrottle, refusalOf } from '../auth/login-throttle.js';
 import type { VerificationCodeService } from '../verification/code.service.js';
 import { type WechatClient, WechatError, type WechatProfile } from './wechat.client.js';
 
@@ -55,6 +56,8 @@ export class WechatService implements TicketLogin {
       users: UserRepository;
       codes: VerificationCodeService;
       accounts: AccountService;
+      /** The sign-in limits: proving an account by password here is a sign-in attempt like any other. */
+      throttle: LoginThrottle;
     },
   ) {}
 
@@ -122,7 +125,10 @@ export class WechatService implements TicketLogin {
    * Binds the ticket's identity to an existing account (proven by password or a `bind` code) or to a
    * new one (proven by a `bind` code). Returns a fresh ticket that signs in.
    */
-  async bind(input: { ticket: string; mode: 'existing' | 'new'; account?: string; password?: string; code?: string }) {
+  async bind(
+    input: { ticket: string; mode: 'existing' | 'new'; account?: string; password?: string; code?: string },
+    origin: { ip: string },
+  ) {
     const stored = await this.readTicket(input.ticket);
     if (!stored) throw AppError.badRequest(accountMessages.chatAppExpired);
     if (await this.deps.identities.findBySubject(PROVIDER, stored.subject))
@@ -133,7 +139,7 @@ export class WechatService implements TicketLogin {
     if (input.mode === 'existing') {
       user = await this.deps.users.findByAccount(account);
       const proven = input.password
-        ? await verifyPassword(input.password, user?.passwordHash)
+        ? await this.passwordProves(account.value, input.password, user, origin.ip)
         : await this.deps.codes.consume('bind', account.value, input.code);
       if (!proven || !user)
         throw AppError.badRequest(input.password ? accountMessages.badCredentials : accountMessages.codeWrong);
@@ -152,6 +158,20 @@ export class WechatService implements TicketLogin {
     await this.deps.identities.bind(user.id, PROVIDER, stored.subject, stored.profile);
     await this.deps.cache.delete(`wx:ticket:${input.ticket}`);
     return this.issueTicket({ subject: stored.subject, ...stored.profile });
+  }
+
+  /** A password check under the sign-in limits (lock per account and address, limits per address). */
+  private async passwordProves(account: string, password: string, user: UserRow | undefined, ip: string) {
+    const { throttle } = this.deps;
+    const verdict = await throttle.admit(account, ip, { alwaysCaptcha: false, honourLock: true });
+    if (!verdict.allowed) throw refusalOf(verdict);
+    if (user && (await verifyPassword(password, user.passwordHash))) {
+      await throttle.succeeded(account, ip);
+      return true;
+    }
+    const locked = await throttle.failed(account, ip);
+    if (locked) throw refusalOf({ allowed: false, reason: 'locked', retryAfterMs: locked.lockedForMs });
+    return false;
   }
 
   private profileOf(p: Pick<WechatProfile, 'nickName' | 'avatar' | 'openid'>) {
