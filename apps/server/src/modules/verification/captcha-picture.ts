@@ -85,31 +85,38 @@ function paintGlyphs(g: SKRSContext2D, text: string) {
 
 /** Moves every pixel along two sine waves (across and down), so straight strokes and baselines bend. */
 function warp(g: SKRSContext2D) {
-  const source = g.getImageData(0, 0, WIDTH, HEIGHT);
+  const source = g.getImageData(0, 0, WIDTH, HEIGHT).data;
   const target = g.createImageData(WIDTH, HEIGHT);
+  const out = target.data;
   const ax = between(3, 6);
   const ay = between(3, 6);
   const px = between(40, 70);
   const py = between(60, 120);
   const fx = between(0, Math.PI * 2);
   const fy = between(0, Math.PI * 2);
+  // the horizontal shift depends on the row only, the vertical one on the column only
+  const shiftX = Float64Array.from({ length: HEIGHT }, (_, y) => ax * Math.sin((2 * Math.PI * y) / px + fx));
+  const shiftY = Float64Array.from({ length: WIDTH }, (_, x) => ay * Math.sin((2 * Math.PI * x) / py + fy));
   for (let y = 0; y < HEIGHT; y++) {
     for (let x = 0; x < WIDTH; x++) {
       // sampled between the four nearest source pixels, so the bent strokes keep smooth edges
-      const sx = Math.min(WIDTH - 1.001, Math.max(0, x + ax * Math.sin((2 * Math.PI * y) / px + fx)));
-      const sy = Math.min(HEIGHT - 1.001, Math.max(0, y + ay * Math.sin((2 * Math.PI * x) / py + fy)));
+      const sx = Math.min(WIDTH - 1.001, Math.max(0, x + shiftX[y]!));
+      const sy = Math.min(HEIGHT - 1.001, Math.max(0, y + shiftY[x]!));
       const x0 = Math.floor(sx);
       const y0 = Math.floor(sy);
       const dx = sx - x0;
       const dy = sy - y0;
+      const a = (y0 * WIDTH + x0) * 4;
+      const b = a + 4;
+      const c = a + WIDTH * 4;
+      const d = c + 4;
       const to = (y * WIDTH + x) * 4;
-      for (let c = 0; c < 3; c++) {
-        const at = (xx: number, yy: number) => source.data[(yy * WIDTH + xx) * 4 + c]!;
-        const top = at(x0, y0) * (1 - dx) + at(x0 + 1, y0) * dx;
-        const bottom = at(x0, y0 + 1) * (1 - dx) + at(x0 + 1, y0 + 1) * dx;
-        target.data[to + c] = Math.round(top * (1 - dy) + bottom * dy);
+      for (let k = 0; k < 3; k++) {
+        const top = source[a + k]! * (1 - dx) + source[b + k]! * dx;
+        const bottom = source[c + k]! * (1 - dx) + source[d + k]! * dx;
+        out[to + k] = top * (1 - dy) + bottom * dy;
       }
-      target.data[to + 3] = 255;
+      out[to + 3] = 255;
     }
   }
   g.putImageData(target, 0, 0);
@@ -146,5 +153,5 @@ export function drawCaptcha(text: string): Buffer {
   paintGlyphs(g, text);
   warp(g);
   paintNoise(g);
-  return canvas.toBuffer('image/png');
+  return canvas.encodeSync('png');
 }
