@@ -1,3 +1,4 @@
+import type { ClashPolicy } from './drive.js';
 import type { Bilingual } from './locale.js';
 
 /**
@@ -42,6 +43,12 @@ export interface UploadInit {
   fileSize: number;
   /** Lower-case hex SHA-256 of the whole file, computed by the client before sending. */
   sha256: string;
+  /**
+   * When the name is taken in the target folder: `ask` answers `{skipUpload: true, clash}` and files
+   * nothing; `skip` answers `{skipUpload: true, skipped: true, clash}`; `replace` gives the existing file
+   * the new content; `keepBoth` (the default) numbers the new name.
+   */
+  onClash?: ClashPolicy;
 }
 
 export interface UploadTicket {
