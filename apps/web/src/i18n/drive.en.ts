@@ -86,6 +86,7 @@ export const driveEn: typeof driveZhCN = {
     recycle: 'The recycle bin is empty',
     shareBatch: 'The files of this share are no longer there',
     search: 'No files found for “{{keyword}}”',
+    loading: 'Loading…',
   },
   search: {
     results: 'Results for “{{keyword}}”: {{total}}',

@@ -87,6 +87,7 @@ export const driveZhCN = {
     recycle: '回收站是空的',
     shareBatch: '这个分享中的文件都已不在了',
     search: '没有找到包含“{{keyword}}”的文件',
+    loading: '正在加载…',
   },
   search: {
     results: '“{{keyword}}”的搜索结果，共 {{total}} 项',

@@ -13,7 +13,7 @@ import { MySharesPage } from '../share/mine/MySharesPage';
 import { OWN_FILES } from '../viewers/model/file-access';
 import { openPdfInTab } from '../viewers/open-pdf';
 import { ContextMenu, type ContextMenuItem } from './components/ContextMenu';
-import { DriveEmpty } from './components/DriveEmpty';
+import { DriveEmpty, DriveLoading } from './components/DriveEmpty';
 import { DrivePathBar } from './components/DrivePathBar';
 import { DriveSidePanel } from './components/DriveSidePanel';
 import { DriveToolbar } from './components/DriveToolbar';
@@ -137,6 +137,9 @@ function DriveEntriesPage() {
     } else if (isPreviewable(fileKind(entry))) {
       // a PDF opens in a new tab from this very click or key; the other viewers over the list
       if (!openPdfInTab(OWN_FILES, entry)) setDialog({ kind: 'preview', entry, entries });
+    } else if (fileKind(entry) === 'archive' && contextActions(entry, menuContext).includes('unzip')) {
+      // an archive opens the unzip dialog (as in Cloudreve), never a silent download
+      setDialog({ kind: 'unzip', entry });
     } else if (opensInEditor(entry)) {
       setDialog({ kind: 'text', entry, editable: false });
     } else {
@@ -246,9 +249,10 @@ function DriveEntriesPage() {
     onClearSelection: selection.clear,
   });
 
+  const listLoading = list.isFetching && (list.isPlaceholderData || !list.data);
   const viewProps = {
     entries,
-    loading: list.isFetching && (list.isPlaceholderData || !list.data),
+    loading: listLoading,
     fileType: menuContext.fileType,
     showLocation: searching || location.fileType !== FILE_TYPE.all,
     selected: selection.ids,
@@ -261,7 +265,13 @@ function DriveEntriesPage() {
       leaveSearch();
       openPath(entry.filePath, entry.folderId);
     },
-    empty: <DriveEmpty fileType={location.fileType} keyword={keyword} failed={list.isError} />,
+    // "empty" only once the server said so; before its first page a folder is loading
+    empty:
+      listLoading || (!list.data && !list.isError) ? (
+        <DriveLoading />
+      ) : (
+        <DriveEmpty fileType={location.fileType} keyword={keyword} failed={list.isError} />
+      ),
   };
 
   return (
