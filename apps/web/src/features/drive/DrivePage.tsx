@@ -22,6 +22,7 @@ import { FileGrid } from './components/FileGrid';
 import { FileTable } from './components/FileTable';
 import { type DriveDialog, DriveDialogs } from './DriveDialogs';
 import './drive.css';
+import { ClashDialog } from './clash/ClashDialog';
 import { DrivePager } from './components/DrivePager';
 import { useDriveActions } from './hooks/use-drive-actions';
 import {
@@ -395,6 +396,7 @@ function DriveEntriesPage() {
         }}
       />
       <UploadPanel resolveFolderId={(path) => folderByPath(tree.data, path)?.id} />
+      <ClashDialog />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import type { DriveEntry } from '../../../api/drive-api';
 import { messageOf } from '../../../api/request';
 import { useStore } from '../../../stores/create-store';
 import { sessionStore } from '../../../stores/session-store';
+import { clashResolver } from '../clash/clash-prompt';
 import { browserTransport } from './browser-transport';
 import { createUploadQueue, type UploadItem } from './upload-queue';
 
@@ -19,6 +20,7 @@ export const driveUploads = createUploadQueue<DriveEntry>({
   parallelFiles: 3,
   describeError: (error) => messageOf(error, String(error)),
   entryName: (entry) => entry?.fileName,
+  resolveClash: (item, clash) => clashResolver.resolve({ batch: item.batch, clash, purpose: 'upload' }),
   onFinished: (item, entry) => {
     for (const listener of listeners) listener(item, entry);
   },

@@ -37,11 +37,11 @@ describe('share locks', () => {
 describe('the count of shared items', () => {
   const three = { name: '激光图纸', more: 2 };
 
-  it('counts every item in Chinese and the others in English', () => {
+  it('counts every item, the first one included, in both languages', () => {
     expect(sharedItemsText(i18n.getFixedT('zh-CN'), three)).toBe('激光图纸 等 3 项');
-    expect(sharedItemsText(i18n.getFixedT('en'), three)).toBe('激光图纸 and 2 more');
+    expect(sharedItemsText(i18n.getFixedT('en'), three)).toBe('激光图纸 and others (3 items)');
     expect(moreItemsText(i18n.getFixedT('zh-CN'), 3)).toBe('等 3 项');
-    expect(moreItemsText(i18n.getFixedT('en'), 3)).toBe('and 2 more');
+    expect(moreItemsText(i18n.getFixedT('en'), 3)).toBe('and others (3 items)');
   });
 
   it('names a single item alone', () => {

@@ -8,22 +8,19 @@ export function batchTitle(batch: Pick<ShareBatch, 'files' | 'fileCount'>): { na
 }
 
 /** The catalogue's translate function, as far as naming a share needs it. */
-type Translate = (
-  key: 'share.more' | 'share.dialog.andMore',
-  values: { name?: string; count: number; total: number },
-) => string;
+type Translate = (key: 'share.more' | 'share.dialog.andMore', values: { name?: string; total: number }) => string;
 
 /**
- * A share's items for people: its first name alone, or with the rest counted, `激光图纸 等 3 项` (Chinese
- * counts every item) or `激光图纸 and 2 more` (English counts the others); both texts get both numbers.
+ * A share's items for people: its first name alone, or with every item counted, `激光图纸 等 3 项` /
+ * `激光图纸 and others (3 items)` ("等 N 项" counts them all, the first one included).
  */
 export function sharedItemsText(t: Translate, title: { name: string; more: number }): string {
-  return title.more > 0 ? t('share.more', { name: title.name, count: title.more, total: title.more + 1 }) : title.name;
+  return title.more > 0 ? t('share.more', { name: title.name, total: title.more + 1 }) : title.name;
 }
 
-/** The dialog's tail after the first name: `等 3 项` / `and 2 more`; '' for one item. */
+/** The dialog's tail after the first name: `等 3 项` / `and others (3 items)`; '' for one item. */
 export function moreItemsText(t: Translate, itemCount: number): string {
-  return itemCount > 1 ? t('share.dialog.andMore', { count: itemCount - 1, total: itemCount }) : '';
+  return itemCount > 1 ? t('share.dialog.andMore', { total: itemCount }) : '';
 }
 
 /** Whole minutes until a lock ends, rounded up (a lock with 10 s left is "1 minute"); 0 when not locked. */
