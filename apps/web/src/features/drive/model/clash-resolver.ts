@@ -47,7 +47,9 @@ export type ClashResolver = ReturnType<typeof createClashResolver>;
 /** A restore's clashes grouped by the choice made for each (skipped ones need no call). */
 export function groupByChoice<T>(items: readonly T[], choices: readonly ClashChoice[]) {
   const groups: Record<ClashChoice, T[]> = { replace: [], keepBoth: [], skip: [] };
-  items.forEach((item, i) => groups[choices[i]!].push(item));
+  items.forEach((item, i) => {
+    groups[choices[i]!].push(item);
+  });
   return groups;
 }
 

@@ -357,7 +357,8 @@ export function createUploadQueue<E = unknown>(options: UploadQueueOptions<E>) {
     /** Queues files for the folder `folderId` (path `targetPath`); returns their ids. */
     add(files: readonly NewUpload[], target: { folderId: string; targetPath: string }): string[] {
       const ids: string[] = [];
-      const batch = `batch-${(counter += 1)}`;
+      counter += 1;
+      const batch = `batch-${counter}`;
       for (const { file, fileName, relativePath } of files) {
         counter += 1;
         const id = `upload-${counter}-${Math.random().toString(36).slice(2, 8)}`;
