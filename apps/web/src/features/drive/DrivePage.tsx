@@ -1,7 +1,7 @@
 import { CloudUploadOutlined } from '@ant-design/icons';
 import { FILE_TYPE, messages } from '@kerf/contract';
 import { App, Input } from 'antd';
-import { type DragEvent, type MouseEvent, useEffect, useMemo, useState } from 'react';
+import { type DragEvent, type MouseEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { DriveEntry } from '../../api/drive-api';
@@ -99,8 +99,13 @@ function DriveEntriesPage() {
   const [paging, setPaging] = useState({ key: listKey, page: 1 });
   const page = paging.key === listKey ? paging.page : 1;
   const list = useDriveList({ location, page, settings, keyword });
-  const entries = useMemo(() => list.data?.list ?? [], [list.data]);
-  const total = list.data?.total ?? 0;
+  // The last page kept on screen while the next loads belongs to this place (another page of it) or
+  // to the place just left: the latter is not shown, so a folder loads as loading, not as the old one.
+  const settledKey = useRef(listKey);
+  if (list.data && !list.isPlaceholderData) settledKey.current = listKey;
+  const fromElsewhere = list.isPlaceholderData && settledKey.current !== listKey;
+  const entries = useMemo(() => (fromElsewhere ? [] : (list.data?.list ?? [])), [list.data, fromElsewhere]);
+  const total = fromElsewhere ? 0 : (list.data?.total ?? 0);
 
   // after deleting the last entries of the last page, show the page before
   useEffect(() => {
