@@ -44,7 +44,8 @@ export function ClashDialog() {
     <Modal
       open
       title={t('drive.clash.title')}
-      width={480}
+      // a restore asks over its busy dialog (550 px): as wide, so that one does not peek out beside it
+      width={purpose === 'restore' ? 550 : 480}
       footer={null}
       onCancel={() => pick('skip')}
       className="drive-clash"
