@@ -5,7 +5,7 @@ export const shareEn: typeof shareZhCN = {
   copied: 'Copied',
   copyFailed: 'Could not copy; please select the text and copy it yourself',
   expired: 'Expired',
-  more: '{{name}} and others ({{total}} items)',
+  more: '{{name}} and others ({{total}})',
   dialog: {
     title: 'Share',
     andMore: 'and others ({{total}} items)',

@@ -39,7 +39,7 @@ describe('the count of shared items', () => {
 
   it('counts every item, the first one included, in both languages', () => {
     expect(sharedItemsText(i18n.getFixedT('zh-CN'), three)).toBe('激光图纸 等 3 项');
-    expect(sharedItemsText(i18n.getFixedT('en'), three)).toBe('激光图纸 and others (3 items)');
+    expect(sharedItemsText(i18n.getFixedT('en'), three)).toBe('激光图纸 and others (3)');
     expect(moreItemsText(i18n.getFixedT('zh-CN'), 3)).toBe('等 3 项');
     expect(moreItemsText(i18n.getFixedT('en'), 3)).toBe('and others (3 items)');
   });

@@ -12,7 +12,7 @@ type Translate = (key: 'share.more' | 'share.dialog.andMore', values: { name?: s
 
 /**
  * A share's items for people: its first name alone, or with every item counted, `激光图纸 等 3 项` /
- * `激光图纸 and others (3 items)` ("等 N 项" counts them all, the first one included).
+ * `激光图纸 and others (3)` ("等 N 项" counts them all, the first one included; short for narrow lists).
  */
 export function sharedItemsText(t: Translate, title: { name: string; more: number }): string {
   return title.more > 0 ? t('share.more', { name: title.name, total: title.more + 1 }) : title.name;
