@@ -92,3 +92,32 @@ export function extensionOf(fileName: string): string {
 export function joinPath(parentPath: string, name: string): string {
   return parentPath === '/' ? `/${name}` : `${parentPath}/${name}`;
 }
+
+/**
+ * What happens when an upload or a restore meets an entry of the same name in its folder (as Cloudreve
+ * and Nextcloud ask): `replace` the existing one, `keepBoth` (the newcomer is numbered, `name (1)`), or
+ * `skip` the newcomer. `ask` changes nothing and answers the clash, so the client can ask its person.
+ */
+export const CLASH_POLICIES = ['ask', 'replace', 'keepBoth', 'skip'] as const;
+export type ClashPolicy = (typeof CLASH_POLICIES)[number];
+/** A person's answer to a clash: every policy but asking again. */
+export type ClashChoice = Exclude<ClashPolicy, 'ask'>;
+
+/** The entry already in the way, as a clash answer reports it. */
+export interface NameClash {
+  fileName: string;
+  isDir: 0 | 1;
+  /** The existing entry's id. */
+  userFileId: string;
+  fileSize: number;
+  /** The existing entry's modified time. */
+  uploadTime: string;
+}
+
+/** `POST /engine/recovery/restore` with `onClash`: what was restored, what was skipped, what clashed. */
+export interface RestoreOutcome {
+  restored: number;
+  skipped: number;
+  /** With `onClash: 'ask'`: the batches left in the bin because their name is taken where they go back. */
+  clashes: Array<NameClash & { deleteBatchNum: string }>;
+}

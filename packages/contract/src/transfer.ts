@@ -1,3 +1,4 @@
+import type { ClashPolicy } from './drive.js';
 import type { Bilingual } from './locale.js';
 
 /**
@@ -75,6 +76,12 @@ export interface UploadInit {
   sha256: string;
   /** The answer to the challenge of an earlier init of this file, for an instant upload. */
   proof?: UploadProof;
+  /**
+   * When the name is taken in the target folder: `ask` answers `{skipUpload: true, clash}` and files
+   * nothing; `skip` answers `{skipUpload: true, skipped: true, clash}`; `replace` gives the existing file
+   * the new content; `keepBoth` (the default) numbers the new name.
+   */
+  onClash?: ClashPolicy;
 }
 
 export interface UploadTicket {

@@ -1,4 +1,4 @@
-import { DRIVE_PAGE_LIMIT, type FolderNode, type Page } from '@kerf/contract';
+import { type ClashPolicy, DRIVE_PAGE_LIMIT, type FolderNode, type Page, type RestoreOutcome } from '@kerf/contract';
 import { CLOUD_API, request } from './request';
 
 /** The drive's folder and file calls (SPEC §7 "Files and folders"), all under /cloud-api/engine. */
@@ -128,8 +128,16 @@ export async function batchDelete(userFileIds: readonly string[], deleteMode: 1 
     .msg;
 }
 
-export async function restoreBatches(deleteBatchNums: readonly string[]): Promise<string> {
-  return (await request.post<null>(`${ENGINE}/recovery/restore`, { deleteBatchNum: deleteBatchNums.join(',') })).msg;
+/** Restores bin batches; `onClash` says what to do when a name is taken where one goes back (default: number it). */
+export async function restoreBatches(
+  deleteBatchNums: readonly string[],
+  onClash?: ClashPolicy,
+): Promise<{ msg: string; data: RestoreOutcome }> {
+  const answer = await request.post<RestoreOutcome>(`${ENGINE}/recovery/restore`, {
+    deleteBatchNum: deleteBatchNums.join(','),
+    ...(onClash ? { onClash } : {}),
+  });
+  return { msg: answer.msg, data: answer.data };
 }
 
 export async function purgeBatches(deleteBatchNums: readonly string[]): Promise<string> {

@@ -1,4 +1,6 @@
 import {
+  type ClashChoice,
+  type NameClash,
   type PendingUpload,
   type Quota,
   REQUEST_TIMEOUT_MS,
@@ -14,18 +16,22 @@ import { readToken } from './token';
 
 /** The drive's upload, download and quota calls (@kerf/contract transfer.ts). */
 
-export type InitAnswer = { skipUpload: true; entry: DriveEntry } | UploadTicket;
+export type InitAnswer =
+  | { skipUpload: true; entry: DriveEntry }
+  | { skipUpload: true; skipped: boolean; clash: NameClash }
+  | UploadTicket;
 
 export async function initUpload(body: UploadInit): Promise<InitAnswer> {
   // A second file with the same content and name in one batch is a legitimate repeat, not a double click.
   return (await request.post<InitAnswer>(`${CLOUD_API}${TRANSFER_PATHS.init}`, body, { repeatSubmit: false })).data;
 }
 
-export async function completeUpload(uploadId: string): Promise<DriveEntry> {
+/** `onClash: 'replace'` when the person chose to replace the file of that name (as told at init). */
+export async function completeUpload(uploadId: string, onClash?: ClashChoice): Promise<DriveEntry> {
   return (
     await request.post<DriveEntry>(
       `${CLOUD_API}${TRANSFER_PATHS.uploads}/${encodeURIComponent(uploadId)}/complete`,
-      {},
+      onClash ? { onClash } : {},
       // assembling a large file on the server may take longer than an ordinary call
       { timeout: 10 * REQUEST_TIMEOUT_MS },
     )

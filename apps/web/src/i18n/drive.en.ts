@@ -86,6 +86,7 @@ export const driveEn: typeof driveZhCN = {
     recycle: 'The recycle bin is empty',
     shareBatch: 'The files of this share are no longer there',
     search: 'No files found for “{{keyword}}”',
+    loading: 'Loading…',
   },
   search: {
     results: 'Results for “{{keyword}}”: {{total}}',
@@ -110,6 +111,7 @@ export const driveEn: typeof driveZhCN = {
   messages: {
     deleteFailed: 'Delete failed: {{message}}',
     restoreFailed: 'Restore failed: {{message}}',
+    restoredSome: 'Restored {{restored}}, skipped {{skipped}}',
     nothingToEmpty: 'The recycle bin is already empty',
   },
   dialog: {
@@ -179,10 +181,12 @@ export const driveEn: typeof driveZhCN = {
       done: 'Uploaded',
       instant: 'Instant',
       error: 'Failed: {{message}}',
+      skipped: 'Skipped: the name exists',
     },
     resumed: 'Resumed, {{count}} chunks skipped',
     to: 'To {{path}}',
     savedAs: 'A file of that name exists; saved as “{{name}}”',
+    replaced: 'Replaced the content of the file of that name',
     pendingTitle: 'Unfinished uploads',
     pendingHint:
       'A browser cannot keep a file across a reload. Choose the same file again to continue where it stopped.',
@@ -204,5 +208,23 @@ export const driveEn: typeof driveZhCN = {
     text: 'Once signed in, your drawings, images and files are kept in the cloud and open on any computer.',
     signIn: 'Sign in',
     register: 'Create an account',
+  },
+  clash: {
+    title: 'Name already in use',
+    uploadText: 'There is already a {{kind}} named “{{name}}” here.',
+    restoreText: 'There is already a {{kind}} named “{{name}}” where it was.',
+    file: 'file',
+    folder: 'folder',
+    existing: 'Existing: {{size}}, modified {{time}}',
+    existingFolder: 'Existing folder, modified {{time}}',
+    replace: 'Replace',
+    replaceUpload: 'Put the new content into the existing file',
+    replaceRestore: 'Move the existing one to the bin and restore this one',
+    keepBoth: 'Keep both',
+    keepBothHint: 'The new one gets a numbered name, like “{{name}}”',
+    skip: 'Skip',
+    skipUpload: 'Do not upload this file',
+    skipRestore: 'Leave it in the bin',
+    applyToAll: 'Do the same for the other clashes',
   },
 };

@@ -14,6 +14,7 @@ export const editorsEn: typeof editorsZhCN = {
     unsavedHint: 'There are unsaved changes',
     readOnly: 'Read-only',
     readOnlyHint: 'Read-only: you can view, search and copy, but not change it',
+    edit: 'Edit',
     fontSize: 'Font size',
     fontSizeValue: '{{size}} px',
     theme: 'Theme',

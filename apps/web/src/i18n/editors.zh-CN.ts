@@ -16,6 +16,7 @@ export const editorsZhCN = {
     unsavedHint: '有未保存的修改',
     readOnly: '只读',
     readOnlyHint: '只读：可以查看、搜索和复制，不能修改',
+    edit: '编辑',
     fontSize: '字号',
     fontSizeValue: '{{size}}px',
     theme: '主题',

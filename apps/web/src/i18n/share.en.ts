@@ -5,10 +5,10 @@ export const shareEn: typeof shareZhCN = {
   copied: 'Copied',
   copyFailed: 'Could not copy; please select the text and copy it yourself',
   expired: 'Expired',
-  more: '{{name}} and {{count}} more',
+  more: '{{name}} and others ({{total}})',
   dialog: {
     title: 'Share',
-    andMore: 'and {{count}} more',
+    andMore: 'and others ({{total}} items)',
     endTime: 'Valid until',
     endTimePlaceholder: 'Choose when the link expires',
     presets: {

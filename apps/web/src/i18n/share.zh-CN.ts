@@ -6,10 +6,10 @@ export const shareZhCN = {
   copied: '复制成功',
   copyFailed: '复制失败，请手动选中文字复制',
   expired: '已过期',
-  more: '{{name}} 等 {{count}} 个文件',
+  more: '{{name}} 等 {{total}} 项',
   dialog: {
     title: '分享文件',
-    andMore: '等 {{count}} 项',
+    andMore: '等 {{total}} 项',
     endTime: '有效期至',
     endTimePlaceholder: '请选择链接有效期',
     presets: {

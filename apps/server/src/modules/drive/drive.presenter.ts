@@ -15,7 +15,8 @@ export function presentEntry(row: EntryRow) {
     path: fullPathOf(row),
     isDir: row.isDir ? (1 as const) : (0 as const),
     fileSize: row.fileSize,
-    uploadTime: row.createdAt.toISOString(),
+    // the list's 修改日期 / Modified: when the content last changed (an upload, a save), not when it first came
+    uploadTime: row.updatedAt.toISOString(),
     deleteTime: row.deletedAt?.toISOString() ?? null,
     deleteBatchNum: row.deleteBatchNum,
     deleteFlag: row.deletedAt ? 1 : 0,

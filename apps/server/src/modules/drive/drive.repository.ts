@@ -43,13 +43,14 @@ function orderOf(page: Pick<ListPage, 'sort' | 'order'>): SQL[] {
   const dir = page.order === 'desc' ? desc : asc;
   // `desc nulls last` as the indexes are built, so "newest first", "largest first" and names read an
   // index in order instead of sorting the folder.
-  const newestFirst = (column: typeof driveEntries.createdAt | typeof driveEntries.fileSize) =>
+  const newestFirst = (column: typeof driveEntries.updatedAt | typeof driveEntries.fileSize) =>
     page.order === 'desc' ? sql`${column} desc nulls last` : asc(column);
   const by: Record<SortKey, SQL[]> = {
     name: [dir(driveEntries.name)],
     size: [newestFirst(driveEntries.fileSize), asc(driveEntries.name)],
     type: [dir(driveEntries.extendName), asc(driveEntries.name)],
-    time: [newestFirst(driveEntries.createdAt), asc(driveEntries.name)],
+    // the modified time the list shows (a save changes it; the time index is on the upload time)
+    time: [newestFirst(driveEntries.updatedAt), asc(driveEntries.name)],
   };
   return by[page.sort];
 }
@@ -155,7 +156,12 @@ export class DriveRepository {
   }
 
   /** The live entry called `name` directly in a folder (null: the root). */
-  async findChild(tx: Tx, userId: string, parentId: string | null, name: string): Promise<EntryRow | undefined> {
+  async findChild(
+    tx: Tx | Database,
+    userId: string,
+    parentId: string | null,
+    name: string,
+  ): Promise<EntryRow | undefined> {
     const [row] = await tx
       .select()
       .from(driveEntries)
@@ -549,10 +555,11 @@ export class DriveRepository {
     return bytes;
   }
 
+  /** Changes an entry; its modified time (`updatedAt`) only when `changes` says so (new content does, a rename does not). */
   async update(tx: Tx, userId: string, id: string, changes: Partial<typeof driveEntries.$inferInsert>) {
     const [row] = await tx
       .update(driveEntries)
-      .set({ ...changes, updatedAt: new Date() })
+      .set(changes)
       .where(and(eq(driveEntries.userId, userId), eq(driveEntries.id, id)))
       .returning();
     return row;

@@ -16,7 +16,6 @@ import { done, ok } from '../../http/envelope.js';
 import { callerOf } from '../auth/auth.plugin.js';
 import { folderNode, folderTree, highlightRanges, presentEntry } from './drive.presenter.js';
 import {
-  batchBody,
   binDeleteBody,
   checkUniqueQuery,
   createFolderBody,
@@ -28,6 +27,8 @@ import {
   listQuery,
   listResponse,
   moveBody,
+  restoreBody,
+  restoreResponse,
   searchQuery,
   searchResponse,
   subfolderQuery,
@@ -311,12 +312,23 @@ export const driveRoutes: FastifyPluginAsyncZod<{
     driveMessages.deleted,
     (user, b) => drive.removePaths(user, b.filePaths, b.deleteMode),
   );
-  command(
+  app.post(
     '/engine/recovery/restore',
-    'Restore deleted batches where they were',
-    batchBody,
-    driveMessages.restored,
-    (user, b) => drive.restore(user, b.deleteBatchNum),
+    {
+      config: WRITE,
+      schema: {
+        tags,
+        summary:
+          'Restore deleted batches where they were; onClash decides about a name taken meanwhile (ask reports it and leaves the batch in the bin)',
+        body: restoreBody,
+        response: { 200: restoreResponse, 413: errorEnvelope, ...errors },
+      },
+    },
+    async (request) => {
+      const { deleteBatchNum, onClash } = request.body;
+      const outcome = await drive.restore(callerOf(request).userId, deleteBatchNum, onClash);
+      return done(request, driveMessages.restored, outcome);
+    },
   );
   command(
     '/engine/recovery/delete',

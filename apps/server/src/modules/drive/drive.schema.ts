@@ -1,4 +1,4 @@
-import { DRIVE_PAGE_LIMIT, envelopeOf, type FolderNode, pageOf } from '@kerf/contract';
+import { CLASH_POLICIES, DRIVE_PAGE_LIMIT, envelopeOf, type FolderNode, pageOf } from '@kerf/contract';
 import { z } from 'zod';
 
 const id = z.string().uuid();
@@ -106,6 +106,23 @@ export const deleteBody = z.object({
 });
 export const moveBody = z.object({ userFileIds: idList, folderId: folderRef });
 export const batchBody = z.object({ deleteBatchNum: idList });
+/** The entry already holding a name (an upload's or a restore's clash). */
+export const nameClash = z.object({
+  fileName: z.string(),
+  isDir: z.union([z.literal(0), z.literal(1)]),
+  userFileId: z.string(),
+  fileSize: z.number(),
+  uploadTime: z.string(),
+});
+/** Restore, with what to do when the name is taken where an entry goes back (default keepBoth: `name (1)`). */
+export const restoreBody = batchBody.extend({ onClash: z.enum(CLASH_POLICIES).default('keepBoth') });
+export const restoreResponse = envelopeOf(
+  z.object({
+    restored: z.number(),
+    skipped: z.number(),
+    clashes: z.array(nameClash.extend({ deleteBatchNum: z.string() })),
+  }),
+);
 /** The bin's entries by batch (deleteBatchNum) or by the deleted entries' ids (userFileIds). */
 export const binDeleteBody = z
   .object({ deleteBatchNum: idList.optional(), userFileIds: idList.optional() })

@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { driveMessages, entryNameProblem, extensionOf, joinPath } from '@kerf/contract';
+import {
+  type ClashPolicy,
+  driveMessages,
+  entryNameProblem,
+  extensionOf,
+  joinPath,
+  type NameClash,
+  type RestoreOutcome,
+} from '@kerf/contract';
 import { AppError } from '../../http/app-error.js';
 import {
   type DriveRepository,
@@ -59,6 +67,28 @@ export function numberedName(name: string, n: number, isDir: boolean): string {
   const base = ext ? name.slice(0, -(ext.length + 1)) : name;
   return `${base} (${n})${ext ? `.${name.slice(-ext.length)}` : ''}`;
 }
+
+/** The entry in the way, as a clash answer names it. */
+export function clashOf(entry: EntryRow): NameClash {
+  return {
+    fileName: entry.name,
+    isDir: entry.isDir ? 1 : 0,
+    userFileId: entry.id,
+    fileSize: entry.fileSize,
+    uploadTime: entry.updatedAt.toISOString(),
+  };
+}
+
+/** How `fileBlob` treats a taken name: fail (名称已经存在), number the new name, or replace the file's content. */
+export type FileClash = 'fail' | 'number' | 'replace';
+
+/**
+ * An upload's clash decided before anything is filed: either an answer for the client (the clash, and
+ * whether it was skipped) or how to file the upload.
+ */
+export type UploadClashDecision =
+  | { answer: { skipUpload: true; skipped: boolean; clash: NameClash } }
+  | { answer?: undefined; onClash: 'number' | 'replace' };
 
 /**
  * Folders and files of one person's drive: creation, listing, rename, move, recycle bin. Ids from a
@@ -128,7 +158,7 @@ export class DriveService {
       relativePath?: string;
       name: string;
       blob: { sha256: string; size: number };
-      onClash?: 'fail' | 'number';
+      onClash?: FileClash;
       within?: (tx: Tx) => Promise<void>;
     },
   ): Promise<EntryRow> {
@@ -138,12 +168,22 @@ export class DriveService {
       .withTreeLock(userId, async (tx) => {
         // An upload whose folder went to the bin meanwhile lands at the root rather than failing.
         let parent = await this.folderOrRoot(userId, input.parentId, tx).catch((err) => {
-          if (input.onClash === 'number') return ROOT;
+          if (input.onClash && input.onClash !== 'fail') return ROOT;
           throw err;
         });
         for (const folder of folders) parent = await this.ensureFolder(tx, userId, parent, folder);
+        if (input.onClash === 'replace') {
+          // Replacing gives the same file new content (its id, shares and place stay), as Cloudreve's
+          // overwrite and Nextcloud's new version do; a folder of that name is never replaced by a file.
+          const existing = await this.repo.findChild(tx, userId, parent.id, name);
+          if (existing && !existing.isDir && existing.blobSha256) {
+            const row = await this.swapBlob(tx, userId, existing as StoredFile, input.blob);
+            await input.within?.(tx);
+            return row;
+          }
+        }
         let finalName = name;
-        if (input.onClash === 'number') {
+        if (input.onClash === 'number' || input.onClash === 'replace') {
           for (let n = 1; await this.repo.nameTaken(userId, parent.id, finalName, { tx }); n++) {
             finalName = numberedName(name, n, false);
           }
@@ -189,18 +229,52 @@ export class DriveService {
           data: { sha256: entry.blobSha256 },
         });
       }
-      if (entry.blobSha256 === blob.sha256) return entry;
-      await this.repo.releaseBlobs(tx, userId, [{ sha: entry.blobSha256, size: entry.fileSize }]);
-      if (!(await this.repo.referenceBlobs(tx, userId, [blob]))) throw quotaExceeded();
-      const row = await this.repo.update(tx, userId, id, {
-        blobSha256: blob.sha256,
-        fileSize: blob.size,
-        updatedAt: new Date(),
-        imageWidth: null,
-        imageHeight: null,
-      });
-      return asFile(row);
+      return this.swapBlob(tx, userId, entry, blob);
     });
+  }
+
+  /** The file's content becomes `blob` (the modified time with it); the old blob gives its bytes back. */
+  private async swapBlob(
+    tx: Tx,
+    userId: string,
+    entry: StoredFile,
+    blob: { sha256: string; size: number },
+  ): Promise<StoredFile> {
+    if (entry.blobSha256 === blob.sha256) return entry;
+    await this.repo.releaseBlobs(tx, userId, [{ sha: entry.blobSha256, size: entry.fileSize }]);
+    if (!(await this.repo.referenceBlobs(tx, userId, [blob]))) throw quotaExceeded();
+    const row = await this.repo.update(tx, userId, entry.id, {
+      blobSha256: blob.sha256,
+      fileSize: blob.size,
+      updatedAt: new Date(),
+      imageWidth: null,
+      imageHeight: null,
+    });
+    return asFile(row);
+  }
+
+  /**
+   * What an upload does about a name already taken where it goes (`relativePath`'s folders below
+   * `parentId`), decided before anything is filed: `ask` and `skip` answer the clash (nothing is made);
+   * `replace` and `keepBoth` (the default, numbering as before) say how to file it. No clash, no question.
+   */
+  async decideUploadClash(
+    userId: string,
+    input: { parentId: string | null; relativePath: string; name: string; policy?: ClashPolicy },
+  ): Promise<UploadClashDecision> {
+    const policy = input.policy ?? 'keepBoth';
+    if (policy === 'replace') return { onClash: 'replace' };
+    if (policy === 'keepBoth') return { onClash: 'number' };
+    let place: Place = await this.folderOrRoot(userId, input.parentId).catch(() => ROOT);
+    for (const folder of splitRelativePath(input.relativePath)) {
+      const child = await this.repo.findChild(this.repo.db, userId, place.id, folder);
+      // A folder still to be made holds nothing yet.
+      if (!child?.isDir) return { onClash: 'number' };
+      place = placeOf(child);
+    }
+    const existing = await this.repo.findChild(this.repo.db, userId, place.id, input.name);
+    if (!existing) return { onClash: 'number' };
+    return { answer: { skipUpload: true, skipped: policy === 'skip', clash: clashOf(existing) } };
   }
 
   /** The live folder `name` in `parent`, created when missing. */
@@ -494,17 +568,32 @@ export class DriveService {
   }
 
   /**
-   * Puts batches back where they were. If that folder is gone the entry goes to the root; if its name
-   * was taken meanwhile it becomes `name (1)`.
+   * Puts batches back where they were. If that folder is gone the entry goes to the root. If its name
+   * was taken meanwhile, `onClash` decides: `keepBoth` (the default) makes it `name (1)`; `replace` sends
+   * the entry in the way to the bin (so nothing is lost) and restores under the old name; `skip` leaves
+   * the batch in the bin; `ask` leaves it there too and reports the clash.
    */
-  async restore(userId: string, batches: string[]): Promise<number> {
+  async restore(userId: string, batches: string[], onClash: ClashPolicy = 'keepBoth'): Promise<RestoreOutcome> {
     return this.repo.withTreeLock(userId, async (tx) => {
-      let restored = 0;
+      const outcome: RestoreOutcome = { restored: 0, skipped: 0, clashes: [] };
       for (const batch of batches) {
         const root = await this.repo.batchRoot(tx, userId, batch);
         if (!root?.deletedAt) throw notFound();
         const parent = root.parentId ? await this.repo.findLive(userId, root.parentId, tx) : undefined;
         const place: Place = parent?.isDir ? placeOf(parent) : ROOT;
+        const inTheWay = await this.repo.findChild(tx, userId, place.id, root.name);
+        if (inTheWay && onClash === 'ask') {
+          outcome.clashes.push({ ...clashOf(inTheWay), deleteBatchNum: batch });
+          continue;
+        }
+        if (inTheWay && onClash === 'skip') {
+          outcome.skipped++;
+          continue;
+        }
+        if (inTheWay && onClash === 'replace') {
+          await this.repo.markDeleted(tx, userId, inTheWay, randomUUID(), new Date());
+          await this.repo.countChildren(tx, userId, place.id, -1);
+        }
         let name = root.name;
         for (let n = 1; await this.repo.nameTaken(userId, place.id, name, { tx }); n++) {
           name = numberedName(root.name, n, root.isDir);
@@ -515,9 +604,9 @@ export class DriveService {
         await this.repo.clearBatch(tx, userId, batch);
         if (root.isDir) await this.repo.repath(tx, userId, from, joinPath(place.path, name));
         await this.repo.countChildren(tx, userId, place.id, 1);
-        restored++;
+        outcome.restored++;
       }
-      return restored;
+      return outcome;
     });
   }
 

@@ -1,5 +1,6 @@
 import { PassThrough } from 'node:stream';
 import {
+  CLASH_POLICIES,
   DEFAULT_QUOTA_BYTES,
   driveMessages,
   envelopeOf,
@@ -19,7 +20,7 @@ import type { BlobStore } from '../../infra/blob/blob-store.js';
 import { callerOf } from '../auth/auth.plugin.js';
 import { sendBlob, sendZip, wantsInline } from './blob-response.js';
 import { presentEntry } from './drive.presenter.js';
-import { entry, idList } from './drive.schema.js';
+import { entry, idList, nameClash } from './drive.schema.js';
 import type { DriveService } from './drive.service.js';
 import type { ExportFiles } from './export-files.js';
 import type { UploadService } from './upload.service.js';
@@ -47,6 +48,7 @@ const initBody = z.object({
     })
     .optional()
     .describe('The answer to the challenge an earlier init of this file gave: SHA-256 of nonce + each range'),
+  onClash: z.enum(CLASH_POLICIES).optional(),
 });
 const challenge = z
   .object({
@@ -55,6 +57,8 @@ const challenge = z
     ranges: z.array(z.object({ offset: z.number(), length: z.number() })),
   })
   .describe('Given when the content is stored already: answer it with proof in a new init to skip the upload');
+/** `replace` when the init said so: the file in the way gets this content. */
+const completeBody = z.object({ onClash: z.enum(CLASH_POLICIES).optional() }).nullish();
 const ticket = z.object({
   skipUpload: z.boolean(),
   uploadId: z.string().optional(),
@@ -63,6 +67,9 @@ const ticket = z.object({
   uploaded: z.array(z.number()).optional(),
   challenge: challenge.optional(),
   entry: entry.optional(),
+  /** With onClash `ask` or `skip`: the entry of that name already there (nothing was filed). */
+  clash: nameClash.optional(),
+  skipped: z.boolean().optional(),
 });
 const pendingUpload = z.object({
   uploadId: z.string(),
@@ -104,6 +111,7 @@ export const transferRoutes: FastifyPluginAsyncZod<{
         folderId === undefined || folderId === '' || folderId === 0 || folderId === '0' ? null : String(folderId);
       if (folder !== null && !uuid.safeParse(folder).success) throw AppError.notFound(driveMessages.notFound);
       const result = await uploads.init(callerOf(request).userId, { ...rest, folderId: folder ?? undefined });
+      if ('clash' in result) return ok(request, result);
       if (result.skipUpload)
         return done(request, transferMessages.uploaded, { skipUpload: true, entry: presentEntry(result.entry) });
       return ok(request, result);
@@ -147,11 +155,12 @@ export const transferRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: 'Check the assembled file against its SHA-256 and file it (409 lists missing chunks)',
         params: z.object({ uploadId: uuid }),
+        body: completeBody,
         response: { 200: envelopeOf(entry), ...errors },
       },
     },
     async (request) => {
-      const row = await uploads.complete(callerOf(request).userId, request.params.uploadId);
+      const row = await uploads.complete(callerOf(request).userId, request.params.uploadId, request.body?.onClash);
       return done(request, transferMessages.uploaded, presentEntry(row));
     },
   );

@@ -4,8 +4,10 @@ import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
+  type ClashPolicy,
   chunkCount,
   driveMessages,
+  type NameClash,
   type PendingUpload,
   SHA256_HEX,
   transferMessages,
@@ -40,7 +42,10 @@ function capped(limit: number) {
   return { counter, count: () => seen };
 }
 
-export type InitResult = { skipUpload: true; entry: EntryRow } | UploadTicket;
+export type InitResult =
+  | { skipUpload: true; entry: EntryRow }
+  | { skipUpload: true; skipped: boolean; clash: NameClash }
+  | UploadTicket;
 
 /**
  * Resumable uploads in chunks. `init` answers at once when the content is stored already and the
@@ -104,6 +109,13 @@ export class UploadService {
     const relativePath = splitRelativePath(input.relativePath).join('/');
     const parentId = await this.deps.drive.uploadTarget(userId, input.folderId);
     await this.deps.drive.assertRoomFor(userId, input.fileSize);
+    const decision = await this.deps.drive.decideUploadClash(userId, {
+      parentId,
+      relativePath,
+      name: fileName,
+      policy: input.onClash,
+    });
+    if (decision.answer) return decision.answer;
 
     const blob = { sha256: input.sha256, size: input.fileSize };
     const key = { sha256: input.sha256, fileSize: input.fileSize, parentId, relativePath, fileName };
@@ -114,16 +126,17 @@ export class UploadService {
         relativePath,
         name: fileName,
         blob,
-        onClash: 'number',
+        onClash: decision.onClash,
       });
-      // The collector may have taken the bytes between the check and the reference: then upload after all.
+      // The collector may have taken the bytes between the check and the reference: then upload after all
+      // (a replaced file is kept: completing points it at the same content again).
       if (await this.storedAlready(blob)) {
         // The upload opened alongside the challenge is not needed any more: its reservation goes too.
         const opened = await this.deps.uploads.findResumable(userId, key);
         if (opened) await this.cancel(userId, opened.id).catch(() => {});
         return { skipUpload: true, entry };
       }
-      await this.deps.drive.remove(userId, [entry.id], 2);
+      if (decision.onClash !== 'replace') await this.deps.drive.remove(userId, [entry.id], 2);
     }
 
     // Content someone else stored: a challenge the caller may answer instead of sending the bytes.
@@ -246,7 +259,11 @@ export class UploadService {
   }
 
   /** Checks and files the assembled upload; the entry appears only with its blob stored. */
-  async complete(userId: string, uploadId: string): Promise<EntryRow> {
+  /**
+   * `onClash` as at init: `replace` gives the file in the way this content; anything else numbers the
+   * name (a clash that arose while the bytes travelled is not skipped: they are here now).
+   */
+  async complete(userId: string, uploadId: string, onClash?: ClashPolicy): Promise<EntryRow> {
     const row = await this.own(userId, uploadId);
     const received = new Set(await this.deps.uploads.chunks(row.id));
     const missing: number[] = [];
@@ -275,7 +292,7 @@ export class UploadService {
       relativePath: row.relativePath,
       name: row.fileName,
       blob,
-      onClash: 'number',
+      onClash: onClash === 'replace' ? 'replace' : 'number',
       within: async (tx) => {
         if (!(await this.deps.uploads.delete(userId, row.id, tx))) throw uploadNotFound();
       },

@@ -30,8 +30,9 @@ export function SidebarContent({ collapsed = false, onNavigate }: { collapsed?: 
   const active = activeMenuKey(entries, pathname, search);
   return (
     <div className={`admin-sidebar admin-sidebar--${sideTheme}`}>
+      {/* the front page, named as such: "首页" is the menu's entry (the drive), as in the breadcrumb */}
       {showLogo ? (
-        <Link to="/" className="admin-sidebar__logo" aria-label={t('route.home')}>
+        <Link to="/" className="admin-sidebar__logo" aria-label={t('app.documentTitle')}>
           <KerfLogo size={28} markOnly={collapsed} />
         </Link>
       ) : null}

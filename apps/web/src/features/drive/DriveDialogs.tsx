@@ -14,10 +14,12 @@ import { type EditorDialog, EditorDialogs, isEditorDialog } from '../editors/Edi
 import { ShareDialog } from '../share/dialog/ShareDialog';
 import { LazyFileViewer } from '../viewers/LazyFileViewer';
 import { OWN_FILES } from '../viewers/model/file-access';
+import { clashResolver } from './clash/clash-prompt';
 import { DetailDialog } from './dialogs/DetailDialog';
 import { FolderPickerDialog } from './dialogs/FolderPickerDialog';
 import { NameDialog } from './dialogs/NameDialog';
 import { RestoreDialog } from './dialogs/RestoreDialog';
+import { restoreAsking } from './model/restore-clashes';
 
 /** Which dialog the drive shows, with what it is about. */
 export type DriveDialog =
@@ -108,8 +110,13 @@ export function DriveDialogs({
         <RestoreDialog
           run={async () => {
             try {
-              const text = await restoreBatches(batches);
-              void message.success(text);
+              // each name taken meanwhile is a question: replace, keep both or skip
+              const outcome = await restoreAsking(batches, `restore-${batches.join(',')}-${Date.now()}`, {
+                restore: restoreBatches,
+                resolve: (question) => clashResolver.resolve(question),
+              });
+              if (outcome.skipped) void message.info(t('drive.messages.restoredSome', outcome));
+              else void message.success(outcome.msg);
             } catch (error) {
               if (!isShownByClient(error)) {
                 void message.error(t('drive.messages.restoreFailed', { message: messageOf(error) }));

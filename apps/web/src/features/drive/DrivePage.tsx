@@ -1,7 +1,7 @@
 import { CloudUploadOutlined } from '@ant-design/icons';
 import { FILE_TYPE, messages } from '@kerf/contract';
 import { App, Input } from 'antd';
-import { type DragEvent, type MouseEvent, useEffect, useMemo, useState } from 'react';
+import { type DragEvent, type MouseEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { DriveEntry } from '../../api/drive-api';
@@ -13,7 +13,7 @@ import { MySharesPage } from '../share/mine/MySharesPage';
 import { OWN_FILES } from '../viewers/model/file-access';
 import { openPdfInTab } from '../viewers/open-pdf';
 import { ContextMenu, type ContextMenuItem } from './components/ContextMenu';
-import { DriveEmpty } from './components/DriveEmpty';
+import { DriveEmpty, DriveLoading } from './components/DriveEmpty';
 import { DrivePathBar } from './components/DrivePathBar';
 import { DriveSidePanel } from './components/DriveSidePanel';
 import { DriveToolbar } from './components/DriveToolbar';
@@ -22,6 +22,7 @@ import { FileGrid } from './components/FileGrid';
 import { FileTable } from './components/FileTable';
 import { type DriveDialog, DriveDialogs } from './DriveDialogs';
 import './drive.css';
+import { ClashDialog } from './clash/ClashDialog';
 import { DrivePager } from './components/DrivePager';
 import { useDriveActions } from './hooks/use-drive-actions';
 import {
@@ -98,8 +99,13 @@ function DriveEntriesPage() {
   const [paging, setPaging] = useState({ key: listKey, page: 1 });
   const page = paging.key === listKey ? paging.page : 1;
   const list = useDriveList({ location, page, settings, keyword });
-  const entries = useMemo(() => list.data?.list ?? [], [list.data]);
-  const total = list.data?.total ?? 0;
+  // The last page kept on screen while the next loads belongs to this place (another page of it) or
+  // to the place just left: the latter is not shown, so a folder loads as loading, not as the old one.
+  const settledKey = useRef(listKey);
+  if (list.data && !list.isPlaceholderData) settledKey.current = listKey;
+  const fromElsewhere = list.isPlaceholderData && settledKey.current !== listKey;
+  const entries = useMemo(() => (fromElsewhere ? [] : (list.data?.list ?? [])), [list.data, fromElsewhere]);
+  const total = fromElsewhere ? 0 : (list.data?.total ?? 0);
 
   // after deleting the last entries of the last page, show the page before
   useEffect(() => {
@@ -137,6 +143,9 @@ function DriveEntriesPage() {
     } else if (isPreviewable(fileKind(entry))) {
       // a PDF opens in a new tab from this very click or key; the other viewers over the list
       if (!openPdfInTab(OWN_FILES, entry)) setDialog({ kind: 'preview', entry, entries });
+    } else if (fileKind(entry) === 'archive' && contextActions(entry, menuContext).includes('unzip')) {
+      // an archive opens the unzip dialog (as in Cloudreve), never a silent download
+      setDialog({ kind: 'unzip', entry });
     } else if (opensInEditor(entry)) {
       setDialog({ kind: 'text', entry, editable: false });
     } else {
@@ -246,9 +255,10 @@ function DriveEntriesPage() {
     onClearSelection: selection.clear,
   });
 
+  const listLoading = list.isFetching && (list.isPlaceholderData || !list.data);
   const viewProps = {
     entries,
-    loading: list.isFetching && (list.isPlaceholderData || !list.data),
+    loading: listLoading,
     fileType: menuContext.fileType,
     showLocation: searching || location.fileType !== FILE_TYPE.all,
     selected: selection.ids,
@@ -261,7 +271,13 @@ function DriveEntriesPage() {
       leaveSearch();
       openPath(entry.filePath, entry.folderId);
     },
-    empty: <DriveEmpty fileType={location.fileType} keyword={keyword} failed={list.isError} />,
+    // "empty" only once the server said so; before its first page a folder is loading
+    empty:
+      listLoading || (!list.data && !list.isError) ? (
+        <DriveLoading />
+      ) : (
+        <DriveEmpty fileType={location.fileType} keyword={keyword} failed={list.isError} />
+      ),
   };
 
   return (
@@ -385,6 +401,7 @@ function DriveEntriesPage() {
         }}
       />
       <UploadPanel resolveFolderId={(path) => folderByPath(tree.data, path)?.id} />
+      <ClashDialog />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { App } from 'antd';
 import { useState } from 'react';
 import type { DriveEntry } from '../../api/drive-api';
 import { downloadUrl } from '../../api/transfer-api';
+import { useCan } from '../../app/access/use-can';
 import { useRefreshDrive } from '../drive/hooks/use-drive-data';
 import { useDriveLocation } from '../drive/hooks/use-drive-location';
 import { NewFileDialog } from './new-file/NewFileDialog';
@@ -38,11 +39,14 @@ export function EditorDialogs({
   const { openPath } = useDriveLocation();
   // a new text or markdown file opens in the editor right away
   const [created, setCreated] = useState<DriveEntry | null>(null);
+  const mayEdit = useCan().permission('drive:file:edit');
 
   const editor = (entry: DriveEntry, editable: boolean) => (
     <TextFileEditor
       file={entry}
       editable={editable}
+      // the drive shows my own files: opened to read, they can be switched to editing if I may edit
+      mayEdit={mayEdit}
       downloadUrl={downloadUrl(entry.userFileId)}
       onClose={onClose}
       onSaved={() => void refresh()}

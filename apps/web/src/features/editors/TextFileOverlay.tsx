@@ -30,6 +30,11 @@ export interface TextFileOverlayProps {
   file: TextFileTarget;
   /** SPEC §6: the code editor is read-only unless the caller grants edit ("online edit" does, "view" does not). */
   editable: boolean;
+  /**
+   * The caller may edit this file (its owner, with the right to edit): a file opened read-only then
+   * offers a switch to editing. Never on a share's file.
+   */
+  mayEdit?: boolean;
   /** A share's file (always read-only). */
   access?: ShareAccess;
   /** Where the file downloads from, when it cannot be opened as text. */
@@ -51,6 +56,7 @@ const LINE_BREAK = { '\n': 'lf', '\r\n': 'crlf', '\r': 'cr' } as const;
 export default function TextFileOverlay({
   file,
   editable,
+  mayEdit = false,
   access,
   downloadUrl,
   onClose,
@@ -58,7 +64,10 @@ export default function TextFileOverlay({
 }: TextFileOverlayProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const canEdit = editable && !access;
+  // opened to read, a file of mine can still be switched to editing (the text is loaded again for it)
+  const [editing, setEditing] = useState(editable);
+  const canEdit = editing && !access;
+  const canSwitchToEdit = !canEdit && mayEdit && !access;
   const doc = useMemo(() => {
     const source: TextFileSource = {
       load: () => fetchFileContent(file.userFileId, access),
@@ -184,6 +193,7 @@ export default function TextFileOverlay({
   const actions = (
     <EditorActions
       canEdit={canEdit && state.status === 'ready'}
+      onEdit={canSwitchToEdit && state.status === 'ready' ? () => setEditing(true) : undefined}
       modified={modified}
       saving={state.saving}
       onSave={() => void save()}

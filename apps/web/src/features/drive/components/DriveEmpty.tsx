@@ -12,6 +12,19 @@ const EMPTY_TEXT: Partial<Record<number, TranslationKey>> = {
   [FILE_TYPE.myShares]: 'drive.empty.shareBatch',
 };
 
+/**
+ * What a list says before its first page arrives: a folder is not "empty" until the server says so.
+ * The list's own spinner turns over it; this is the words under the spinner.
+ */
+export function DriveLoading() {
+  const { t } = useTranslation();
+  return (
+    <div className="drive-loading" role="status" aria-live="polite">
+      {t('drive.empty.loading')}
+    </div>
+  );
+}
+
 /** What an empty list says: a folder invites an upload; a category, the bin and a search say what is missing. */
 export function DriveEmpty({ fileType, keyword, failed }: { fileType: number; keyword: string; failed: boolean }) {
   const { t } = useTranslation();

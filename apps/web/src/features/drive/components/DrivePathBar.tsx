@@ -3,6 +3,7 @@ import { FILE_TYPE, isShareExpired, RECYCLE_RETENTION_DAYS } from '@kerf/contrac
 import { Breadcrumb, Button, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TranslationKey } from '../../../i18n/i18n';
+import { sharedItemsText } from '../../share/model/share-batch';
 import { type DriveLocation, pathSegments } from '../model/drive-location';
 import { formatTime } from '../model/format';
 
@@ -104,11 +105,7 @@ export function DrivePathBar({
               key: 'batch',
               title: (
                 <span className="drive-breadcrumb__current" aria-current="page">
-                  {shareBatch
-                    ? shareBatch.more
-                      ? t('share.more', { name: shareBatch.name, count: shareBatch.more })
-                      : shareBatch.name
-                    : '…'}
+                  {shareBatch ? sharedItemsText(t, shareBatch) : '…'}
                 </span>
               ),
             },

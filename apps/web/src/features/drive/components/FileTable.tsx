@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { DriveEntry } from '../../../api/drive-api';
 import type { DriveColumn, DriveSettings, DriveSortField } from '../../../stores/drive-settings-store';
 import { useMediaQuery } from '../hooks/use-media-query';
-import { formatSize, formatTime } from '../model/format';
+import { formatFullTime, formatSize, formatTime } from '../model/format';
 import { EntryName } from './EntryName';
 import { FileIcon } from './FileIcon';
 import { useEntryTypeLabel } from './use-entry-type-label';
@@ -151,7 +151,7 @@ export function FileTable(props: EntryViewProps & TableOnlyProps) {
       title: t('drive.columns.uploadTime'),
       width: 150,
       ...sortable('uploadTime'),
-      render: (_, entry) => formatTime(entry.uploadTime),
+      render: (_, entry) => <span title={formatFullTime(entry.uploadTime)}>{formatTime(entry.uploadTime)}</span>,
     });
   }
   // the deletion date only means something in the bin

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, formatSize, formatSpeed, formatTime } from './format';
+import { formatDuration, formatFullTime, formatSize, formatSpeed, formatTime } from './format';
 
 describe('formatSize', () => {
   it('uses 1024 units', () => {
@@ -28,6 +28,13 @@ describe('formatTime and friends', () => {
     expect(formatTime(at.toISOString())).toBe('2026-01-05 09:07');
     expect(formatTime(null)).toBe('');
     expect(formatTime('nonsense')).toBe('');
+  });
+
+  it('prints the seconds too for the exact time', () => {
+    const at = new Date(2026, 0, 5, 9, 7, 3);
+    expect(formatFullTime(at.toISOString())).toBe('2026-01-05 09:07:03');
+    expect(formatFullTime(undefined)).toBe('');
+    expect(formatFullTime('nonsense')).toBe('');
   });
 
   it('prints speeds and times left', () => {

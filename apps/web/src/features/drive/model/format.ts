@@ -28,6 +28,12 @@ export function formatTime(iso: string | null | undefined): string {
   return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())} ${pad(at.getHours())}:${pad(at.getMinutes())}`;
 }
 
+/** An ISO time as local `YYYY-MM-DD HH:mm:ss`, for a tooltip with the exact time; '' for none. */
+export function formatFullTime(iso: string | null | undefined): string {
+  const short = formatTime(iso);
+  return short ? `${short}:${pad(new Date(iso!).getSeconds())}` : '';
+}
+
 /** Bytes per second as `1.2 MB/s`. */
 export function formatSpeed(bytesPerSecond: number): string {
   return `${formatSize(Math.max(0, Math.round(bytesPerSecond)))}/s`;

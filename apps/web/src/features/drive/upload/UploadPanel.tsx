@@ -99,6 +99,7 @@ function ItemRow({ item }: { item: UploadItem }) {
             {t('drive.upload.savedAs', { name: item.savedAs })}
           </div>
         ) : null}
+        {item.replaced ? <div className="upload-item__where">{t('drive.upload.replaced')}</div> : null}
         {!FINISHED.has(status) && status !== 'error' ? (
           <Progress
             percent={percentOf(item)}

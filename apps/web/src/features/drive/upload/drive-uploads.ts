@@ -4,6 +4,7 @@ import { messageOf, RequestError } from '../../../api/request';
 import { i18n } from '../../../i18n/i18n';
 import { useStore } from '../../../stores/create-store';
 import { sessionStore } from '../../../stores/session-store';
+import { clashResolver } from '../clash/clash-prompt';
 import { browserTransport } from './browser-transport';
 import { createUploadQueue, type UploadItem } from './upload-queue';
 
@@ -20,6 +21,7 @@ export const driveUploads = createUploadQueue<DriveEntry>({
   parallelFiles: 3,
   describeError: describeUploadError,
   entryName: (entry) => entry?.fileName,
+  resolveClash: (item, clash) => clashResolver.resolve({ batch: item.batch, clash, purpose: 'upload' }),
   onFinished: (item, entry) => {
     for (const listener of listeners) listener(item, entry);
   },

@@ -311,3 +311,97 @@ describe('forgetting the queue', () => {
     expect(server.uploads.size).toBe(1);
   });
 });
+
+describe('upload queue and name clashes', () => {
+  /** The fake server with names already taken in the folder: `ask` and `skip` answer the clash. */
+  function clashingServer(taken: string[]) {
+    const server = fakeServer({ chunkSize: 4 });
+    const completed: Array<string | undefined> = [];
+    const base = server.transport;
+    const transport: UploadTransport<FakeEntry> = {
+      ...base,
+      async init(body) {
+        if (taken.includes(body.fileName) && (body.onClash === 'ask' || body.onClash === 'skip')) {
+          server.inits.push(body);
+          const clash = {
+            fileName: body.fileName,
+            isDir: 0 as const,
+            userFileId: body.fileName,
+            fileSize: 9,
+            uploadTime: '',
+          };
+          return { skipUpload: true, skipped: body.onClash === 'skip', clash };
+        }
+        return base.init(body);
+      },
+      async complete(uploadId, onClash) {
+        completed.push(onClash);
+        return base.complete(uploadId, onClash);
+      },
+    };
+    return { ...server, transport, completed };
+  }
+
+  it('asks about a taken name before sending anything, then replaces, keeps both or skips as told', async () => {
+    const server = clashingServer(['a.dxf', 'b.dxf', 'c.dxf']);
+    const asked: string[] = [];
+    const choices = { 'a.dxf': 'replace', 'b.dxf': 'keepBoth', 'c.dxf': 'skip' } as const;
+    const queue = createUploadQueue({
+      transport: server.transport,
+      progressIntervalMs: 0,
+      parallelFiles: 1,
+      resolveClash: async (item, clash) => {
+        asked.push(`${item.fileName}:${clash.fileName}`);
+        return choices[item.fileName as keyof typeof choices];
+      },
+    });
+    queue.add(
+      [
+        { file: file('aaaa', 'a.dxf') },
+        { file: file('bbbb', 'b.dxf') },
+        { file: file('cccc', 'c.dxf') },
+        { file: file('dddd', 'd.dxf') },
+      ],
+      target,
+    );
+    const items = await settled(queue, allIn('done', 'skipped'));
+    expect(items.map((i) => [i.fileName, i.status, i.replaced ?? false])).toEqual([
+      ['a.dxf', 'done', true],
+      ['b.dxf', 'done', false],
+      ['c.dxf', 'skipped', false],
+      ['d.dxf', 'done', false],
+    ]);
+    // only the clashing names were asked about, and the skipped file sent no byte
+    expect(asked).toEqual(['a.dxf:a.dxf', 'b.dxf:b.dxf', 'c.dxf:c.dxf']);
+    expect(server.puts.some((p) => p.uploadId.endsWith('|c.dxf'))).toBe(false);
+    expect(server.inits.map((i) => [i.fileName, i.onClash])).toEqual([
+      ['a.dxf', 'ask'],
+      ['a.dxf', 'replace'],
+      ['b.dxf', 'ask'],
+      ['b.dxf', 'keepBoth'],
+      ['c.dxf', 'ask'],
+      ['c.dxf', 'skip'],
+      ['d.dxf', 'ask'],
+    ]);
+    // completing says the choice again: replacing happens when the file is filed
+    expect(server.completed).toEqual(['replace', 'keepBoth', undefined]);
+    expect(queueSummary(items).finished).toBe(4);
+  });
+
+  it('sends no clash policy when nobody can be asked (the server numbers the name)', async () => {
+    const server = clashingServer(['a.dxf']);
+    const queue = createUploadQueue({ transport: server.transport, progressIntervalMs: 0 });
+    queue.add([{ file: file('aaaa', 'a.dxf') }], target);
+    await settled(queue, allIn('done'));
+    expect(server.inits[0]!.onClash).toBeUndefined();
+  });
+
+  it('gives the files added together one batch, and each addition its own', () => {
+    const queue = createUploadQueue({ transport: fakeServer().transport, progressIntervalMs: 0, parallelFiles: 0 });
+    queue.add([{ file: file('a', 'a.dxf') }, { file: file('b', 'b.dxf') }], target);
+    queue.add([{ file: file('c', 'c.dxf') }], target);
+    const [a, b, c] = queue.getState().items;
+    expect(a!.batch).toBe(b!.batch);
+    expect(c!.batch).not.toBe(a!.batch);
+  });
+});

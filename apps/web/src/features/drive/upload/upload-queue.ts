@@ -1,4 +1,6 @@
 import {
+  type ClashChoice,
+  type NameClash,
   UPLOAD_PARALLEL_CHUNKS,
   type UploadChallenge,
   type UploadInit,
@@ -12,7 +14,8 @@ import { createStore, type Store } from '../../../stores/create-store';
  * hashing worker and XHR in the app, fakes in tests).
  *
  *   waiting → hashing → (init) → uploading → completing → done
- *                          └──────→ instant (the server already has the content: 秒传)
+ *                          ├──────→ instant (the server already has the content: 秒传)
+ *                          └──────→ skipped (the name is taken and the person chose to skip)
  *
  * Content that only someone else stored comes with a challenge: the file's answer to it (hashes of a
  * few byte ranges) in a second init is the instant upload; no answer, or a wrong one, a normal upload.
@@ -24,7 +27,16 @@ import { createStore, type Store } from '../../../stores/create-store';
  * retry, a resume and a page reload (choosing the same file again) send only what is missing.
  */
 
-export type UploadStatus = 'waiting' | 'hashing' | 'uploading' | 'completing' | 'paused' | 'done' | 'instant' | 'error';
+export type UploadStatus =
+  | 'waiting'
+  | 'hashing'
+  | 'uploading'
+  | 'completing'
+  | 'paused'
+  | 'done'
+  | 'instant'
+  | 'skipped'
+  | 'error';
 
 export interface UploadItem {
   id: string;
@@ -50,12 +62,19 @@ export interface UploadItem {
   error?: string;
   /** The name the file got when its own was taken in the folder (`part (1).dxf`). */
   savedAs?: string;
+  /** The files added together: an answer to a name clash "for all" holds for the rest of them. */
+  batch: string;
+  /** The file of that name was given this content (the person chose to replace it). */
+  replaced?: boolean;
 }
 
-export const FINISHED: ReadonlySet<UploadStatus> = new Set(['done', 'instant']);
+export const FINISHED: ReadonlySet<UploadStatus> = new Set(['done', 'instant', 'skipped']);
 export const ACTIVE: ReadonlySet<UploadStatus> = new Set(['waiting', 'hashing', 'uploading', 'completing']);
 
-export type InitAnswer<E> = { skipUpload: true; entry: E } | UploadTicket;
+export type InitAnswer<E> =
+  | { skipUpload: true; entry: E }
+  | { skipUpload: true; skipped: boolean; clash: NameClash }
+  | UploadTicket;
 
 export interface UploadTransport<E = unknown> {
   /** Lower-case hex SHA-256 of the whole file; `onProgress` gets 0 to 1. */
@@ -71,7 +90,7 @@ export interface UploadTransport<E = unknown> {
     onProgress: (loaded: number) => void,
     signal: AbortSignal,
   ): Promise<void>;
-  complete(uploadId: string): Promise<E>;
+  complete(uploadId: string, onClash?: ClashChoice): Promise<E>;
   cancel(uploadId: string): Promise<unknown>;
 }
 
@@ -94,6 +113,11 @@ export interface UploadQueueOptions<E> {
   onFinished?: (item: UploadItem, entry: E) => void;
   /** The stored name of an entry, to tell people when the server had to rename the file. */
   entryName?: (entry: E) => string | undefined;
+  /**
+   * Asks what to do when the file's name is taken in its folder. Without it the server numbers the
+   * name (`part (1).dxf`), as before.
+   */
+  resolveClash?: (item: UploadItem, clash: NameClash) => Promise<ClashChoice>;
 }
 
 export interface NewUpload {
@@ -107,6 +131,8 @@ interface Job {
   file: Blob;
   sha256?: string;
   ticket?: UploadTicket;
+  /** What to do about a name clash, once the person has said. */
+  onClash?: ClashChoice;
   done: Set<number>;
   inflight: Map<number, number>;
   controller?: AbortController;
@@ -139,6 +165,7 @@ export function createUploadQueue<E = unknown>(options: UploadQueueOptions<E>) {
     describeError = (error) => (error instanceof Error ? error.message : String(error)),
     onFinished,
     entryName,
+    resolveClash,
   } = options;
 
   const renamed = (job: Job, entry: E) => {
@@ -258,28 +285,42 @@ export function createUploadQueue<E = unknown>(options: UploadQueueOptions<E>) {
       }
       if (signal.aborted) throw abortError();
       update(job, { status: 'uploading', hashed: 1, speed: 0, error: undefined });
-      const body: UploadInit = {
+      const body = (): UploadInit => ({
         fileName: job.item.fileName,
         folderId: job.item.folderId,
         relativePath: job.item.relativePath || undefined,
         fileSize: job.item.size,
-        sha256: job.sha256,
-      };
-      let answer = await transport.init(body);
+        sha256: job.sha256!,
+        // asked first, so a taken name is a question for the person, not a surprise
+        ...(resolveClash ? { onClash: job.onClash ?? 'ask' } : {}),
+      });
+      let answer = await transport.init(body());
       if (signal.aborted) throw abortError();
+      if ('clash' in answer && !answer.skipped && resolveClash) {
+        job.onClash = await resolveClash(job.item, answer.clash);
+        if (signal.aborted) throw abortError();
+        answer = await transport.init(body());
+        if (signal.aborted) throw abortError();
+      }
       if (!answer.skipUpload && answer.challenge && transport.prove) {
         // A proof we cannot make (the file changed, a read failed) just means sending the bytes.
         const proof = await transport.prove(job.file, answer.challenge, signal).catch(() => undefined);
         if (signal.aborted) throw abortError();
-        if (proof) answer = await transport.init({ ...body, proof });
+        if (proof) answer = await transport.init({ ...body(), proof });
         if (signal.aborted) throw abortError();
       }
+      if ('clash' in answer) {
+        update(job, { status: 'skipped', uploadedBytes: 0, speed: 0 });
+        return;
+      }
+      const replaced = job.onClash === 'replace';
       if (answer.skipUpload) {
         update(job, {
           status: 'instant',
           uploadedBytes: job.item.size,
           speed: 0,
           savedAs: renamed(job, answer.entry),
+          replaced,
         });
         onFinished?.(job.item, answer.entry);
         return;
@@ -297,9 +338,9 @@ export function createUploadQueue<E = unknown>(options: UploadQueueOptions<E>) {
       measure(job);
       await sendChunks(job, signal);
       update(job, { status: 'completing', uploadedBytes: job.item.size, speed: 0 });
-      const entry = await transport.complete(answer.uploadId);
+      const entry = await transport.complete(answer.uploadId, job.onClash);
       if (signal.aborted) throw abortError();
-      update(job, { status: 'done', savedAs: renamed(job, entry) });
+      update(job, { status: 'done', savedAs: renamed(job, entry), replaced });
       onFinished?.(job.item, entry);
     } catch (error) {
       // a pause or a cancel already set the state it wanted
@@ -329,6 +370,8 @@ export function createUploadQueue<E = unknown>(options: UploadQueueOptions<E>) {
     /** Queues files for the folder `folderId` (path `targetPath`); returns their ids. */
     add(files: readonly NewUpload[], target: { folderId: string; targetPath: string }): string[] {
       const ids: string[] = [];
+      counter += 1;
+      const batch = `batch-${counter}`;
       for (const { file, fileName, relativePath } of files) {
         counter += 1;
         const id = `upload-${counter}-${Math.random().toString(36).slice(2, 8)}`;
@@ -346,6 +389,7 @@ export function createUploadQueue<E = unknown>(options: UploadQueueOptions<E>) {
             speed: 0,
             resumedChunks: 0,
             totalChunks: 0,
+            batch,
           },
           file,
           done: new Set(),

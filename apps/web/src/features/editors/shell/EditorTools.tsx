@@ -99,15 +99,18 @@ export function EditorOptions({
   );
 }
 
-/** Save (only for an editable file) and close. */
+/** Save (only for an editable file), edit (for a file opened read-only that may be edited) and close. */
 export function EditorActions({
   canEdit,
+  onEdit,
   modified,
   saving,
   onSave,
   onClose,
 }: {
   canEdit: boolean;
+  /** Switches a read-only view to editing; absent when the file may not be edited. */
+  onEdit?(): void;
   modified: boolean;
   saving: boolean;
   onSave(): void;
@@ -131,6 +134,11 @@ export function EditorActions({
             {t('editors.editor.save')}
           </Button>
         </Tooltip>
+      ) : null}
+      {onEdit ? (
+        <Button size="small" icon={<EditOutlined />} onClick={onEdit}>
+          {t('editors.editor.edit')}
+        </Button>
       ) : null}
       <Tooltip title={t('editors.editor.closeKeys')} mouseEnterDelay={0.4}>
         <Button

@@ -28,6 +28,7 @@ import {
   presetEndTime,
 } from '../model/share-expiry';
 import '../share.css';
+import { moreItemsText } from '../model/share-batch';
 import { useCopy } from '../use-copy';
 import { ShareResultView } from './ShareResultView';
 
@@ -146,9 +147,7 @@ export function ShareDialog({
                 {first.fileName}
               </span>
               {entries.length > 1 ? (
-                <span className="share-dialog__subject-more">
-                  {t('share.dialog.andMore', { count: entries.length - 1 })}
-                </span>
+                <span className="share-dialog__subject-more">{moreItemsText(t, entries.length)}</span>
               ) : null}
             </div>
           ) : null}

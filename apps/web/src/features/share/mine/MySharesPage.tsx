@@ -14,7 +14,7 @@ import { DriveSidePanel } from '../../drive/components/DriveSidePanel';
 import '../../drive/drive.css';
 import { useDriveKey, useRefreshDrive } from '../../drive/hooks/use-drive-data';
 import { useDriveLocation } from '../../drive/hooks/use-drive-location';
-import { batchTitle } from '../model/share-batch';
+import { batchTitle, sharedItemsText } from '../model/share-batch';
 import { copiedShareText } from '../model/share-text';
 import '../share.css';
 import { DrivePager } from '../../drive/components/DrivePager';
@@ -56,10 +56,7 @@ export function MySharesPage() {
 
   // shares that left the list leave the selection
   const shown = selected.filter((num) => batches.some((batch) => batch.shareBatchNum === num));
-  const nameOf = (batch: ShareBatch) => {
-    const { name, more } = batchTitle(batch);
-    return more ? t('share.more', { name, count: more }) : name;
-  };
+  const nameOf = (batch: ShareBatch) => sharedItemsText(t, batchTitle(batch));
 
   const failed = (error: unknown) => {
     if (!isShownByClient(error)) void message.error(messageOf(error));

@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { FileIcon } from '../../drive/components/FileIcon';
 import { useMediaQuery } from '../../drive/hooks/use-media-query';
 import { formatTime } from '../../drive/model/format';
-import { batchTitle, isLocked, lockMinutesLeft } from '../model/share-batch';
+import { batchTitle, isLocked, lockMinutesLeft, sharedItemsText } from '../model/share-batch';
 
 export interface ShareBatchActions {
   onOpen(batch: ShareBatch): void;
@@ -57,10 +57,7 @@ export function ShareBatchTable({
   // a phone keeps the name (with expiry and code under it) and the actions
   const phone = useMediaQuery('(max-width: 575.98px)');
 
-  const nameOf = (batch: ShareBatch) => {
-    const { name, more } = batchTitle(batch);
-    return more ? t('share.more', { name, count: more }) : name;
-  };
+  const nameOf = (batch: ShareBatch) => sharedItemsText(t, batchTitle(batch));
 
   /** On a phone the time stands alone under the name, so it says what it is. */
   const expiry = (batch: ShareBatch, labelled = false) => (

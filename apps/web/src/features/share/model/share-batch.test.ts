@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { batchTitle, isLocked, lockMinutesLeft } from './share-batch';
+import { i18n } from '../../../i18n/i18n';
+import { batchTitle, isLocked, lockMinutesLeft, moreItemsText, sharedItemsText } from './share-batch';
 
 const file = (fileName: string) => ({ userFileId: fileName, fileName, extendName: '', isDir: 0 as const });
 
@@ -30,5 +31,26 @@ describe('share locks', () => {
     expect(isLocked({ lockedUntil: '2026-03-31T10:05:00Z' }, now)).toBe(true);
     expect(isLocked({ lockedUntil: '2026-03-31T09:55:00Z' }, now)).toBe(false);
     expect(isLocked({ lockedUntil: null }, now)).toBe(false);
+  });
+});
+
+describe('the count of shared items', () => {
+  const three = { name: '激光图纸', more: 2 };
+
+  it('counts every item, the first one included, in both languages', () => {
+    expect(sharedItemsText(i18n.getFixedT('zh-CN'), three)).toBe('激光图纸 等 3 项');
+    expect(sharedItemsText(i18n.getFixedT('en'), three)).toBe('激光图纸 and others (3)');
+    expect(moreItemsText(i18n.getFixedT('zh-CN'), 3)).toBe('等 3 项');
+    expect(moreItemsText(i18n.getFixedT('en'), 3)).toBe('and others (3 items)');
+  });
+
+  it('names a single item alone', () => {
+    expect(sharedItemsText(i18n.getFixedT('zh-CN'), { name: '激光图纸', more: 0 })).toBe('激光图纸');
+    expect(moreItemsText(i18n.getFixedT('en'), 1)).toBe('');
+  });
+
+  it('counts from a batch whose list carries fewer files than it holds', () => {
+    const title = batchTitle({ files: [file('激光图纸'), file('b.dxf')], fileCount: 12 });
+    expect(sharedItemsText(i18n.getFixedT('zh-CN'), title)).toBe('激光图纸 等 12 项');
   });
 });
