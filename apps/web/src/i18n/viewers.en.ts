@@ -111,5 +111,6 @@ export const viewersEn: typeof viewersZhCN = {
     previewPdf: 'Preview as PDF',
     backToDrive: 'Back to the drive',
     folderMissing: 'The folder for the new document was not found',
+    adminHint: 'Administrators can connect a document server by setting ONLYOFFICE_URL.',
   },
 };

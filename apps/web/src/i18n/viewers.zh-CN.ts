@@ -113,5 +113,6 @@ export const viewersZhCN = {
     previewPdf: '以 PDF 方式预览',
     backToDrive: '返回网盘',
     folderMissing: '找不到要新建文档的文件夹',
+    adminHint: '管理员可通过配置 ONLYOFFICE_URL 接入在线文档服务。',
   },
 };
