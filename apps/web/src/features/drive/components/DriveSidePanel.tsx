@@ -64,11 +64,11 @@ function FolderTreePanel({ location, onOpen, drag }: SidePanelProps) {
       titleRender={(node) => {
         const key = String(node.key);
         const folder = folderById(root, key);
-        const target = folder && drag?.target({ id: folder.id, path: folder.path });
+        const target = folder && drag?.target({ id: folder.id, path: folder.path }, 'tree');
         return (
           // biome-ignore lint/a11y/noStaticElementInteractions: a drop target for dragged entries; the tree node is the control
           <span
-            className={`drive-tree__title${drag?.hoverClass(key) ?? ''}`}
+            className={`drive-tree__title${drag?.hoverClass(key, 'tree') ?? ''}`}
             {...target}
             onDrop={(event: DragEvent) => {
               target?.onDrop(event);

@@ -17,9 +17,13 @@ export interface DropFolder {
   path: string;
 }
 
+/** The list's rows and tiles, or the folder tree: one folder shows in both, only the one under the pointer lights up. */
+export type DropPlace = 'list' | 'tree';
+
 /** Where the pointer is while dragging: over a folder that takes the drop, or one that refuses it. */
 export interface DropHover {
   id: string;
+  place: DropPlace;
   refused: boolean;
 }
 
@@ -99,7 +103,7 @@ export function useDragMove({
       : {};
 
   /** Props for a folder that takes drops; nothing while no entry is dragged (uploads pass through). */
-  const target = (folder: DropFolder) => {
+  const target = (folder: DropFolder, place: DropPlace = 'list') => {
     // the dragged folder's own row is no target: hovering it on the way out says nothing
     const taking = (event: DragEvent) =>
       isEntryDrag(event) && !!dragged.current && !dragged.current.some((one) => one.userFileId === folder.id);
@@ -110,11 +114,15 @@ export function useDragMove({
         event.stopPropagation();
         event.dataTransfer.dropEffect = 'move';
         const refused = checkMove(dragged.current!, folder) === 'illegal';
-        setHover((now) => (now?.id === folder.id && now.refused === refused ? now : { id: folder.id, refused }));
+        setHover((now) =>
+          now?.id === folder.id && now.place === place && now.refused === refused
+            ? now
+            : { id: folder.id, place, refused },
+        );
       },
       onDragLeave: (event: DragEvent) => {
         if (event.currentTarget.contains(event.relatedTarget as Node | null)) return;
-        setHover((now) => (now?.id === folder.id ? null : now));
+        setHover((now) => (now?.id === folder.id && now.place === place ? null : now));
       },
       onDrop: (event: DragEvent) => {
         if (!taking(event)) return;
@@ -129,7 +137,8 @@ export function useDragMove({
   };
 
   /** The class a drop target wears while entries are dragged over it. */
-  const hoverClass = (id: string) => (hover?.id === id ? (hover.refused ? ' is-drop-refused' : ' is-drop-target') : '');
+  const hoverClass = (id: string, place: DropPlace = 'list') =>
+    hover?.id === id && hover.place === place ? (hover.refused ? ' is-drop-refused' : ' is-drop-target') : '';
 
   return { source, target, hoverClass };
 }
