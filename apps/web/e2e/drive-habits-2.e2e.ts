@@ -301,7 +301,7 @@ describe('office entries only with a document server', () => {
     await page.getByRole('button', { name: '取消选择' }).click();
 
     // "new file": text and markdown, then a note naming the setting
-    await page.getByRole('button', { name: '新建文件' }).click();
+    await page.getByRole('button', { name: 'file-text 新建文件', exact: true }).click();
     const dropdown = page.locator('.ant-dropdown-menu').filter({ hasText: '文本文档' });
     await dropdown.getByText('文本文档 (.txt)').waitFor();
     await dropdown.getByText('Markdown (.md)').waitFor();
@@ -508,7 +508,7 @@ describe('layout on big screens and phones', () => {
     expect(await viewer.locator('.viewer-hint').textContent()).toBe('双指缩放 · 左右滑动切换图片 · 双击放大或还原');
     const img = viewer.locator('.viewer-image__img');
     await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThan(0);
-    await animationsSettled(page);
+    // (before the hint fades)
     await shot(page, 'habits-image-phone-zh');
     const zoom = viewer.locator('.viewer-tools__zoom');
     expect(await zoom.textContent()).toBe('100%');
