@@ -33,7 +33,8 @@ describe.each(testDatabases)('installation features in user_perms on $name', (da
       ONLYOFFICE_URL: 'http://127.0.0.1:9/',
       ONLYOFFICE_JWT_SECRET: 'a-test-secret-of-enough-length',
     });
-  });
+    // two fresh databases, migrated, and a sign-up on each
+  }, 300_000);
   afterAll(async () => {
     for (const close of closers) await close();
   });
