@@ -155,7 +155,12 @@ export async function buildApp({
   await app.register(commonDownloadRoutes, { drive: s.drive, blobs: infra.blobs, exports: s.exports });
   await app.register(
     async (uac) => {
-      await uac.register(authRoutes, { login: s.login, sessions: s.sessions, users: s.users });
+      await uac.register(authRoutes, {
+        login: s.login,
+        sessions: s.sessions,
+        users: s.users,
+        onlineOffice: s.onlyoffice !== null,
+      });
       await uac.register(accountRoutes, { accounts: s.accounts, captcha: s.captcha, sessions: s.sessions });
       await uac.register(profileRoutes, { profiles: s.profiles });
       await uac.register(wechatRoutes, {

@@ -29,6 +29,13 @@ export interface UserPerms {
   user: SessionUser;
   roles: string[];
   permissions: string[];
+  /** What this installation offers (absent from older servers: nothing extra). */
+  features?: InstallationFeatures;
+}
+
+export interface InstallationFeatures {
+  /** An online document server is configured: office files can be edited and created. */
+  onlineOffice: boolean;
 }
 
 /** One workbench menu entry the server lets the caller see; `icon` is a name, not a component. */

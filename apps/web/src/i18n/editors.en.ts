@@ -86,6 +86,8 @@ export const editorsEn: typeof editorsZhCN = {
       xlsx: 'New Excel workbook',
       pptx: 'New PowerPoint presentation',
     },
+    officeHint:
+      'Word, Excel and PowerPoint documents need an online document server. Administrators can connect one by setting ONLYOFFICE_URL.',
   },
   unzip: {
     title: 'Unpack',

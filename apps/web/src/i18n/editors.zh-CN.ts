@@ -88,6 +88,7 @@ export const editorsZhCN = {
       xlsx: '新建 Excel 表格',
       pptx: '新建 PPT 演示文稿',
     },
+    officeHint: 'Word、Excel、PPT 文档需要在线文档服务。管理员可通过配置 ONLYOFFICE_URL 接入。',
   },
   unzip: {
     title: '解压缩',

@@ -34,6 +34,7 @@ export const viewersEn: typeof viewersZhCN = {
     failedHint: 'The file may be damaged, or not an image a browser can show',
     fromThumbnail: 'Browsers cannot show {{ext}} images; this is its thumbnail. Download it to see the original',
     hint: 'Wheel to zoom · drag to move · ← → to browse · Esc to close',
+    touchHint: 'Pinch to zoom · swipe for the next or previous · double-tap to zoom',
   },
   media: {
     playlist: 'Playlist',
@@ -111,5 +112,6 @@ export const viewersEn: typeof viewersZhCN = {
     previewPdf: 'Preview as PDF',
     backToDrive: 'Back to the drive',
     folderMissing: 'The folder for the new document was not found',
+    adminHint: 'Administrators can connect a document server by setting ONLYOFFICE_URL.',
   },
 };

@@ -36,6 +36,7 @@ export const viewersZhCN = {
     failedHint: '文件可能已损坏，或不是浏览器能显示的图片',
     fromThumbnail: '浏览器无法直接显示 {{ext}} 图片，这里显示的是缩略图；下载可查看原图',
     hint: '滚轮缩放 · 拖动移动 · ← → 切换 · Esc 关闭',
+    touchHint: '双指缩放 · 左右滑动切换图片 · 双击放大或还原',
   },
   media: {
     playlist: '播放列表',
@@ -113,5 +114,6 @@ export const viewersZhCN = {
     previewPdf: '以 PDF 方式预览',
     backToDrive: '返回网盘',
     folderMissing: '找不到要新建文档的文件夹',
+    adminHint: '管理员可通过配置 ONLYOFFICE_URL 接入在线文档服务。',
   },
 };

@@ -145,8 +145,19 @@ describe('session store', () => {
       roles: [],
       permissions: [],
       menus: [],
+      features: { onlineOffice: false },
       permissionsLoaded: false,
     });
+  });
+
+  it('keeps what the installation offers from user_perms, and forgets it on sign-out', async () => {
+    const api = fakeApi({ fetchUserPerms: vi.fn(async () => ({ ...PERMS, features: { onlineOffice: true } })) });
+    const store = createSessionStore({ api, cookies: fakeCookies({ [TOKEN_COOKIE]: 't1' }) });
+    expect(store.getState().features).toEqual({ onlineOffice: false });
+    await store.loadPermissions();
+    expect(store.getState().features).toEqual({ onlineOffice: true });
+    await store.logout();
+    expect(store.getState().features).toEqual({ onlineOffice: false });
   });
 
   it('still signs out locally when the server cannot be reached', async () => {

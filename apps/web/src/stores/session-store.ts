@@ -3,6 +3,7 @@ import Cookies from 'js-cookie';
 import {
   fetchUserPerms,
   fetchUserRouters,
+  type InstallationFeatures,
   revokeToken,
   type ServerMenu,
   type SessionUser,
@@ -30,6 +31,7 @@ export interface SessionState {
   roles: readonly string[];
   permissions: readonly string[];
   menus: readonly ServerMenu[];
+  features: InstallationFeatures;
   /**
    * Whether user_perms has answered for this token. SPEC §2 says "permissions are empty"; a flag says
    * the same without reloading on every navigation for someone who was granted nothing.
@@ -49,6 +51,7 @@ const SIGNED_OUT = {
   roles: [],
   permissions: [],
   menus: [],
+  features: { onlineOffice: false },
   permissionsLoaded: false,
 } as const satisfies Omit<SessionState, 'token' | 'loginType'>;
 
@@ -135,6 +138,7 @@ export function createSessionStore(deps: {
             roles: perms.roles ?? [],
             permissions: perms.permissions ?? [],
             menus,
+            features: perms.features ?? SIGNED_OUT.features,
             permissionsLoaded: true,
           }));
         })

@@ -20,7 +20,9 @@ export const authRoutes: FastifyPluginAsyncZod<{
   login: LoginService;
   sessions: SessionService;
   users: UserRepository;
-}> = async (app, { login, sessions, users }) => {
+  /** Whether a document server is configured (the web hides office editing without one). */
+  onlineOffice: boolean;
+}> = async (app, { login, sessions, users, onlineOffice }) => {
   app.post(
     '/oauth2/access_token',
     {
@@ -75,7 +77,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
       config: { duplicateSubmit: false },
       schema: {
         tags: ['account'],
-        summary: 'The caller, their roles and permissions',
+        summary: 'The caller, their roles and permissions, and the features of this installation',
         body: scopeBody,
         response: { 200: permsResponse, 401: errorEnvelope },
       },
@@ -83,7 +85,12 @@ export const authRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const caller = callerOf(request);
       const user = await users.findById(caller.userId);
-      return ok(request, { user: presentUser(user!), roles: caller.roles, permissions: caller.permissions });
+      return ok(request, {
+        user: presentUser(user!),
+        roles: caller.roles,
+        permissions: caller.permissions,
+        features: { onlineOffice },
+      });
     },
   );
 

@@ -40,8 +40,20 @@ export const publicUser = z.object({
   lastLoginAt: z.string().nullable(),
 });
 
+/** What this installation offers that the web must know before showing it. */
+export const installationFeatures = z.object({
+  onlineOffice: z
+    .boolean()
+    .describe('an online document server (ONLYOFFICE_URL) is configured: office files can be edited and created'),
+});
+
 export const permsResponse = envelopeOf(
-  z.object({ user: publicUser, roles: z.array(z.string()), permissions: z.array(z.string()) }),
+  z.object({
+    user: publicUser,
+    roles: z.array(z.string()),
+    permissions: z.array(z.string()),
+    features: installationFeatures,
+  }),
 );
 
 export const routersResponse = envelopeOf(

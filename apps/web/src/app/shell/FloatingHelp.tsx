@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { floatingHelpItems } from './floating-help-items';
+import './floating-help.css';
 
 /** Bottom-right on every page: the help menu, and beside it a back-to-top button once the page scrolls. */
 export function FloatingHelp() {
@@ -17,7 +18,7 @@ export function FloatingHelp() {
         duration={SCROLL_TO_TOP_MS}
         tooltip={t('floatHelp.backTop')}
         aria-label={t('floatHelp.backTop')}
-        style={{ insetInlineEnd: 88 }}
+        className="floating-help-top"
       />
       <FloatButton.Group
         trigger="click"

@@ -19,6 +19,8 @@ import { DetailDialog } from './dialogs/DetailDialog';
 import { FolderPickerDialog } from './dialogs/FolderPickerDialog';
 import { NameDialog } from './dialogs/NameDialog';
 import { RestoreDialog } from './dialogs/RestoreDialog';
+import { useUpdateTree } from './hooks/use-drive-data';
+import { moveFoldersInTree, renameFolderInTree } from './model/folder-tree';
 import { restoreAsking } from './model/restore-clashes';
 
 /** Which dialog the drive shows, with what it is about. */
@@ -48,6 +50,7 @@ export function DriveDialogs({
 }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const updateTree = useUpdateTree();
   if (!dialog) return null;
   if (isEditorDialog(dialog)) {
     return <EditorDialogs dialog={dialog} onClose={onClose} onChanged={onChanged} onSelect={onSelect} />;
@@ -74,7 +77,10 @@ export function DriveDialogs({
         <NameDialog
           mode={dialog}
           onSubmit={(name) => renameEntry(dialog.entry, name)}
-          onDone={(_name, text) => succeeded(text)}
+          onDone={(name, text) => {
+            if (dialog.entry.isDir) updateTree((root) => renameFolderInTree(root, dialog.entry.userFileId, name));
+            succeeded(text);
+          }}
           onClose={onClose}
         />
       );
@@ -86,13 +92,16 @@ export function DriveDialogs({
           purpose={dialog.kind}
           entries={dialog.entries}
           startFolderId={dialog.startFolderId}
-          onConfirm={(target) =>
-            dialog.kind === 'copy'
-              ? batchCopy(ids, target.id)
-              : dialog.entries.length === 1
-                ? moveEntry(dialog.entries[0]!, target.id)
-                : batchMove(ids, target.id)
-          }
+          onConfirm={async (target) => {
+            if (dialog.kind === 'copy') return batchCopy(ids, target.id);
+            const text =
+              dialog.entries.length === 1
+                ? await moveEntry(dialog.entries[0]!, target.id)
+                : await batchMove(ids, target.id);
+            const folders = dialog.entries.filter((e) => e.isDir).map((e) => e.userFileId);
+            if (folders.length) updateTree((root) => moveFoldersInTree(root, folders, target.id));
+            return text;
+          }}
           onDone={succeeded}
           onClose={onClose}
         />

@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import type { DriveEntry } from '../../api/drive-api';
 import { useNarrowViewport } from '../../app/layout/use-narrow-viewport';
 import { driveSettingsStore, FILE_MODE, useDriveSettings } from '../../stores/drive-settings-store';
+import { useSession } from '../../stores/session-store';
 import { useSettings } from '../../stores/settings-store';
 import { onlyofficeEditPath, opensInEditor } from '../editors/open-in-editor';
 import { MySharesPage } from '../share/mine/MySharesPage';
@@ -24,6 +25,7 @@ import { type DriveDialog, DriveDialogs } from './DriveDialogs';
 import './drive.css';
 import { ClashDialog } from './clash/ClashDialog';
 import { DrivePager } from './components/DrivePager';
+import { useDragMove } from './hooks/use-drag-move';
 import { useDriveActions } from './hooks/use-drive-actions';
 import {
   useCurrentFolderId,
@@ -123,10 +125,19 @@ function DriveEntriesPage() {
   const searching = keyword !== '';
   // search results are live entries wherever the search started, the bin included
   const inBin = location.fileType === FILE_TYPE.recycle && !searching;
-  const menuContext = { fileType: searching ? FILE_TYPE.all : location.fileType };
+  const onlineOffice = useSession((s) => s.features.onlineOffice);
+  const menuContext = { fileType: searching ? FILE_TYPE.all : location.fileType, onlineOffice };
   const canAddHere = location.fileType === FILE_TYPE.all && !searching && folderId !== undefined;
   const currentFolder = { id: folderId ?? '0', path: location.filePath };
   const actions = useDriveActions({ refresh, clearSelection: selection.clear });
+  const drag = useDragMove({
+    enabled: batchActions(entries, menuContext).includes('move'),
+    selected: selection.entries,
+    onMoved: () => {
+      selection.clear();
+      void refresh();
+    },
+  });
   const upload = useUploadPicker({ enabled: canAddHere, folderId: currentFolder.id, targetPath: currentFolder.path });
 
   const leaveSearch = () => {
@@ -278,6 +289,7 @@ function DriveEntriesPage() {
       ) : (
         <DriveEmpty fileType={location.fileType} keyword={keyword} failed={list.isError} />
       ),
+    drag,
   };
 
   return (
@@ -285,6 +297,7 @@ function DriveEntriesPage() {
       {narrow ? null : (
         <DriveSidePanel
           location={location}
+          drag={drag}
           onOpen={(folder) => {
             leaveSearch();
             openPath(folder.path, folder.id);
@@ -326,6 +339,7 @@ function DriveEntriesPage() {
           settings={settings}
           inBin={inBin}
           canAddHere={canAddHere}
+          onlineOffice={onlineOffice}
           canSort={!searching}
           showDeleteTime={inBin}
           selectedCount={selection.count}

@@ -1,16 +1,24 @@
 import { CloudOutlined, FolderFilled, FolderOpenFilled } from '@ant-design/icons';
 import { FILE_TYPE } from '@kerf/contract';
 import { Progress, Skeleton, Tree, type TreeDataNode } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { type DragEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FolderNode } from '../../../api/drive-api';
+import type { DragMove } from '../hooks/use-drag-move';
 import { useFolderTree, useQuota } from '../hooks/use-drive-data';
 import type { DriveLocation } from '../model/drive-location';
 import { ancestorIds, folderById, ROOT_FOLDER } from '../model/folder-tree';
 import { formatSize } from '../model/format';
 
+interface SidePanelProps {
+  location: DriveLocation;
+  onOpen(folder: FolderNode): void;
+  /** Entries dragged from the list drop on a folder of the tree to move there. */
+  drag?: DragMove;
+}
+
 /** The folder tree: the open folder is selected and its ancestors are open. */
-function FolderTreePanel({ location, onOpen }: { location: DriveLocation; onOpen(folder: FolderNode): void }) {
+function FolderTreePanel({ location, onOpen, drag }: SidePanelProps) {
   const { t } = useTranslation();
   const tree = useFolderTree();
   const root = tree.data ?? ROOT_FOLDER;
@@ -53,7 +61,25 @@ function FolderTreePanel({ location, onOpen }: { location: DriveLocation; onOpen
         const { expanded, isLeaf } = node as { expanded?: boolean; isLeaf?: boolean };
         return expanded && !isLeaf ? <FolderOpenFilled /> : <FolderFilled />;
       }}
-      titleRender={(node) => <span className="drive-tree__title">{String(node.title)}</span>}
+      titleRender={(node) => {
+        const key = String(node.key);
+        const folder = folderById(root, key);
+        const target = folder && drag?.target({ id: folder.id, path: folder.path }, 'tree');
+        return (
+          // biome-ignore lint/a11y/noStaticElementInteractions: a drop target for dragged entries; the tree node is the control
+          <span
+            className={`drive-tree__title${drag?.hoverClass(key, 'tree') ?? ''}`}
+            {...target}
+            onDrop={(event: DragEvent) => {
+              target?.onDrop(event);
+              // the folder just dropped on opens, so what moved into it shows
+              if (event.defaultPrevented) setExpanded((keys) => [...new Set([...keys, key])]);
+            }}
+          >
+            {String(node.title)}
+          </span>
+        );
+      }}
     />
   );
 }
@@ -88,13 +114,13 @@ function StorageBar() {
   );
 }
 
-export function DriveSidePanel({ location, onOpen }: { location: DriveLocation; onOpen(folder: FolderNode): void }) {
+export function DriveSidePanel({ location, onOpen, drag }: SidePanelProps) {
   const { t } = useTranslation();
   return (
     <aside className="drive-side" aria-label={t('drive.tree.title')}>
       <div className="drive-side__heading">{t('drive.tree.title')}</div>
       <div className="drive-side__tree">
-        <FolderTreePanel location={location} onOpen={onOpen} />
+        <FolderTreePanel location={location} onOpen={onOpen} drag={drag} />
       </div>
       <StorageBar />
     </aside>

@@ -18,7 +18,7 @@ import {
   TableOutlined,
   UndoOutlined,
 } from '@ant-design/icons';
-import { NEW_FILE_TYPES, type NewFileType } from '@kerf/contract';
+import type { NewFileType } from '@kerf/contract';
 import { Button, Checkbox, Dropdown, Popover, Slider, Space, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,6 +29,7 @@ import {
   FILE_MODE,
   GRID_SIZE,
 } from '../../../stores/drive-settings-store';
+import { offeredNewFileTypes } from '../../editors/model/new-file-name';
 import type { ContextAction } from '../model/context-menu-rules';
 import { FileIcon } from './FileIcon';
 
@@ -47,6 +48,8 @@ export interface ToolbarProps {
   onNewFolder(): void;
   /** New file (SPEC §2): a txt, md, docx, xlsx or pptx in the open folder. */
   onNewFile?(type: NewFileType): void;
+  /** A document server is configured: "new file" offers office documents (else says how to get them). */
+  onlineOffice?: boolean;
   onEmptyBin(): void;
   onBatch(action: ContextAction): void;
   onClearSelection(): void;
@@ -110,12 +113,27 @@ export function DriveToolbar(props: ToolbarProps) {
             <Dropdown
               trigger={['click']}
               menu={{
-                items: NEW_FILE_TYPES.map((type) => ({
-                  key: type,
-                  icon: <FileIcon entry={{ isDir: 0, extendName: type }} size={16} />,
-                  label: `${t(`editors.newFile.types.${type}`)} (.${type})`,
-                })),
-                onClick: ({ key }) => props.onNewFile?.(key as NewFileType),
+                items: [
+                  ...offeredNewFileTypes(props.onlineOffice === true).map((type) => ({
+                    key: type,
+                    icon: <FileIcon entry={{ isDir: 0, extendName: type }} size={16} />,
+                    label: `${t(`editors.newFile.types.${type}`)} (.${type})`,
+                  })),
+                  ...(props.onlineOffice
+                    ? []
+                    : [
+                        { type: 'divider' as const },
+                        {
+                          key: 'officeHint',
+                          disabled: true,
+                          className: 'drive-new-file__hint',
+                          label: t('editors.newFile.officeHint'),
+                        },
+                      ]),
+                ],
+                onClick: ({ key }) => {
+                  if (key !== 'officeHint') props.onNewFile?.(key as NewFileType);
+                },
               }}
             >
               <Button icon={<FileTextOutlined />}>{t('editors.newFile.menu')}</Button>

@@ -32,7 +32,7 @@ function Thumb({ entry, size }: { entry: DriveEntry; size: number }) {
 /** The grid mode: tiles sized by the grid-size slider, images as thumbnails. */
 export function FileGrid(props: EntryViewProps & { gridSize: number }) {
   const { t } = useTranslation();
-  const { entries, gridSize, selected } = props;
+  const { entries, gridSize, selected, drag } = props;
   if (!entries.length) {
     return props.loading ? (
       <div className="drive-grid-empty">
@@ -55,7 +55,11 @@ export function FileGrid(props: EntryViewProps & { gridSize: number }) {
               aria-selected={isSelected}
               tabIndex={0}
               title={entry.fileName}
-              className={isSelected ? 'drive-tile is-selected' : 'drive-tile'}
+              className={
+                (isSelected ? 'drive-tile is-selected' : 'drive-tile') + (drag?.hoverClass(entry.userFileId) ?? '')
+              }
+              {...drag?.source(entry)}
+              {...(entry.isDir ? drag?.target({ id: entry.userFileId, path: entry.path }) : undefined)}
               onClick={(event) => props.onSelect(entry, event)}
               onDoubleClick={() => props.onOpen(entry)}
               onContextMenu={(event) => props.onContextMenu(entry, event)}

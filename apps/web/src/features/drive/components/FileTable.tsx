@@ -6,6 +6,10 @@ import type { MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DriveEntry } from '../../../api/drive-api';
 import type { DriveColumn, DriveSettings, DriveSortField } from '../../../stores/drive-settings-store';
+import { OWN_FILES } from '../../viewers/model/file-access';
+import { hasThumbnail } from '../../viewers/model/viewer-kind';
+import { ThumbnailImage } from '../../viewers/shell/ThumbnailImage';
+import type { DragMove } from '../hooks/use-drag-move';
 import { useMediaQuery } from '../hooks/use-media-query';
 import { formatFullTime, formatSize, formatTime } from '../model/format';
 import { EntryName } from './EntryName';
@@ -26,6 +30,8 @@ export interface EntryViewProps {
   onMore(entry: DriveEntry, event: MouseEvent): void;
   onOpenLocation(entry: DriveEntry): void;
   empty: ReactNode;
+  /** Dragging entries onto folders to move them; absent where nothing may move. */
+  drag?: DragMove;
 }
 
 interface TableOnlyProps {
@@ -48,7 +54,7 @@ export function FileTable(props: EntryViewProps & TableOnlyProps) {
   const typeLabel = useEntryTypeLabel();
   // a phone shows the name and the size; the other columns would squeeze the name to nothing
   const phone = useMediaQuery('(max-width: 575.98px)');
-  const { entries, fileType, sort, onSort } = props;
+  const { entries, fileType, sort, onSort, drag } = props;
   const columns = phone ? props.columns.filter((c) => c === 'fileSize') : props.columns;
   const inBin = fileType === FILE_TYPE.recycle;
   const sortOrder = (key: string): AntSortOrder | undefined =>
@@ -68,7 +74,15 @@ export function FileTable(props: EntryViewProps & TableOnlyProps) {
       ...sortable('fileName'),
       render: (_, entry) => (
         <div className="drive-name-cell">
-          <FileIcon entry={entry} size={22} />
+          <span className="drive-name-cell__icon">
+            <ThumbnailImage
+              className="drive-name-cell__thumb"
+              access={OWN_FILES}
+              userFileId={entry.userFileId}
+              available={hasThumbnail(entry)}
+              fallback={<FileIcon entry={entry} size={22} />}
+            />
+          </span>
           <button
             type="button"
             className="drive-name-cell__name"
@@ -195,8 +209,13 @@ export function FileTable(props: EntryViewProps & TableOnlyProps) {
         columnWidth: 44,
         getCheckboxProps: (entry) => ({ 'aria-label': t('drive.actions.select', { name: entry.fileName }) }),
       }}
-      rowClassName={(entry) => (props.selected.has(entry.userFileId) ? 'drive-row is-selected' : 'drive-row')}
+      rowClassName={(entry) =>
+        (props.selected.has(entry.userFileId) ? 'drive-row is-selected' : 'drive-row') +
+        (drag?.hoverClass(entry.userFileId) ?? '')
+      }
       onRow={(entry) => ({
+        ...drag?.source(entry),
+        ...(entry.isDir ? drag?.target({ id: entry.userFileId, path: entry.path }) : undefined),
         onClick: (event) => props.onSelect(entry, event),
         onDoubleClick: () => props.onOpen(entry),
         onContextMenu: (event) => props.onContextMenu(entry, event),

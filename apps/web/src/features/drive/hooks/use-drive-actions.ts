@@ -8,6 +8,8 @@ import { batchDownloadUrl, downloadUrl, startDownload } from '../../../api/trans
 import { useSettings } from '../../../stores/settings-store';
 import { copiedShareText } from '../../share/model/share-text';
 import { useCopy } from '../../share/use-copy';
+import { removeFoldersFromTree } from '../model/folder-tree';
+import { useUpdateTree } from './use-drive-data';
 
 const batchesOf = (entries: readonly DriveEntry[]) => [
   ...new Set(entries.map((e) => e.deleteBatchNum).filter((n): n is string => !!n)),
@@ -22,6 +24,7 @@ export function useDriveActions({ refresh, clearSelection }: { refresh(): unknow
   const { message, modal } = App.useApp();
   const copy = useCopy();
   const locale = useSettings((s) => s.locale);
+  const updateTree = useUpdateTree();
 
   const failed = useCallback(
     (error: unknown) => {
@@ -57,6 +60,8 @@ export function useDriveActions({ refresh, clearSelection }: { refresh(): unknow
                   1,
                 );
             void message.success(text);
+            const folders = entries.filter((e) => e.isDir).map((e) => e.userFileId);
+            if (!inBin && folders.length) updateTree((root) => removeFoldersFromTree(root, folders));
             clearSelection();
           } catch (error) {
             failed(error);
@@ -66,7 +71,7 @@ export function useDriveActions({ refresh, clearSelection }: { refresh(): unknow
         },
       });
     },
-    [modal, message, t, refresh, clearSelection, failed],
+    [modal, message, t, refresh, clearSelection, failed, updateTree],
   );
 
   const emptyBin = useCallback(async () => {

@@ -4,6 +4,7 @@ import { App } from 'antd';
 import { useCallback, useEffect, useMemo } from 'react';
 import {
   type DriveEntry,
+  type FolderNode,
   fetchFolderTree,
   listFiles,
   type Page,
@@ -93,4 +94,18 @@ export function useCurrentFolderId(location: DriveLocation, tree: ReturnType<typ
 export function useRefreshDrive() {
   const client = useQueryClient();
   return useCallback(() => client.invalidateQueries({ queryKey: DRIVE_KEY }), [client]);
+}
+
+/**
+ * Applies a change the server just accepted (rename, move, delete) to the cached folder tree, so the
+ * side panel shows it at once; the refresh that follows every change then confirms it.
+ */
+export function useUpdateTree() {
+  const client = useQueryClient();
+  const key = useDriveKey();
+  return useCallback(
+    (change: (root: FolderNode) => FolderNode) =>
+      client.setQueryData<FolderNode>([...key, 'tree'], (root) => (root ? change(root) : root)),
+    [client, key],
+  );
 }

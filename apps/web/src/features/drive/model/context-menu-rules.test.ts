@@ -73,6 +73,17 @@ describe('context menu rules (SPEC §5)', () => {
     expect(contextActions(file('tgz'), { fileType: FILE_TYPE.all })).toContain('unzip');
   });
 
+  it('offers online edit of office files only with a document server', () => {
+    const none = { fileType: FILE_TYPE.all, onlineOffice: false };
+    for (const ext of ['doc', 'docx', 'XLSX', 'pptx']) {
+      expect(contextActions(file(ext), none), ext).not.toContain('onlineEdit');
+      expect(contextActions(file(ext), none), ext).toContain('view');
+      expect(contextActions(file(ext), { ...none, onlineOffice: true }), ext).toContain('onlineEdit');
+    }
+    // text, markdown and code open in the editors of the page itself
+    for (const ext of ['md', 'ts', 'gcode']) expect(contextActions(file(ext), none), ext).toContain('onlineEdit');
+  });
+
   it('offers copy link only for type 8, and details always', () => {
     expect(contextActions(file('png'), { fileType: FILE_TYPE.myShares })).toContain('copyLink');
     for (const fileType of [0, 1, 3, 4, 6, 7]) {

@@ -1,5 +1,5 @@
 import { FILE_TYPE } from '@kerf/contract';
-import { isArchive, isOnlineEditable } from './file-kinds';
+import { isArchive, isOfficeFile, isOnlineEditable } from './file-kinds';
 
 /** Everything the file context menu can offer, in the order it shows them. */
 export const CONTEXT_ACTIONS = [
@@ -24,6 +24,11 @@ export interface MenuContext {
   fileType: number;
   /** True on the read-only shared-file page (route Share). */
   onShare?: boolean;
+  /**
+   * False when no online document server is configured: office files then have no online edit (it
+   * would open a dead page); they still preview through the PDF conversion.
+   */
+  onlineOffice?: boolean;
 }
 
 export interface MenuEntryFacts {
@@ -41,7 +46,7 @@ export const NOT_YET_AVAILABLE: ReadonlySet<ContextAction> = new Set<ContextActi
  * - restore only for type 6;
  * - move and rename hidden for types 6 and 8 and on Share;
  * - unzip only for zip, rar, 7z, tar, gz;
- * - online edit for office, markdown and code types;
+ * - online edit for office, markdown and code types (office only with a document server);
  * - copy link only for type 8;
  * - details always.
  * "Only" is read as a condition, not a promise: unzip and online edit change or create files, so
@@ -66,7 +71,13 @@ export function contextActions(entry: MenuEntryFacts, context: MenuContext): Con
     move: !inBin && !myShares && !onShare,
     rename: !inBin && !myShares && !onShare,
     unzip: isFile && isArchive(entry.extendName) && !inBin && !myShares && !onShare,
-    onlineEdit: isFile && isOnlineEditable(entry.extendName) && !inBin && !myShares && !onShare,
+    onlineEdit:
+      isFile &&
+      isOnlineEditable(entry.extendName) &&
+      !(context.onlineOffice === false && isOfficeFile(entry.extendName)) &&
+      !inBin &&
+      !myShares &&
+      !onShare,
     copyLink: myShares,
     delete: !myShares && !onShare,
     detail: true,

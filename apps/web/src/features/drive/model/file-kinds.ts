@@ -48,6 +48,11 @@ export function fileKind(entry: { isDir: 0 | 1 | boolean; extendName: string }):
   return 'other';
 }
 
+/** Word, Excel and PowerPoint files: edited on a document server, previewed as PDF. */
+export function isOfficeFile(extendName: string): boolean {
+  return has(OFFICE_EXTENSIONS, extendName.toLowerCase());
+}
+
 export function isOnlineEditable(extendName: string): boolean {
   const ext = extendName.toLowerCase();
   return (

@@ -6,6 +6,7 @@ import {
   isSuggestedName,
   newFileNameProblem,
   numberedName,
+  offeredNewFileTypes,
   typeOfName,
   withType,
 } from './new-file-name';
@@ -64,5 +65,12 @@ describe('a new file name (SPEC §5)', () => {
     expect(isSuggestedName('新建文本文档.txt', '新建文本文档')).toBe(true);
     expect(isSuggestedName('plans.txt', '新建文本文档')).toBe(false);
     expect(isSuggestedName('New (doc) (2).md', 'New (doc)')).toBe(true);
+  });
+});
+
+describe('offered new-file types', () => {
+  it('offers office documents only with a document server', () => {
+    expect(offeredNewFileTypes(false)).toEqual(['txt', 'md']);
+    expect(offeredNewFileTypes(true)).toEqual(['txt', 'md', 'docx', 'xlsx', 'pptx']);
   });
 });

@@ -6,6 +6,13 @@ import { type driveMessages, ENTRY_NAME_MAX, entryNameProblem, NEW_FILE_TYPES, t
  * the extension typed follow each other, and a name typed without one gets the picked type's.
  */
 
+const OFFICE_NEW_FILE_TYPES: readonly NewFileType[] = ['docx', 'xlsx', 'pptx'];
+
+/** The types "new file" offers: office documents only where a document server can edit them. */
+export function offeredNewFileTypes(onlineOffice: boolean): NewFileType[] {
+  return NEW_FILE_TYPES.filter((type) => onlineOffice || !OFFICE_NEW_FILE_TYPES.includes(type));
+}
+
 export function isNewFileType(value: unknown): value is NewFileType {
   return (NEW_FILE_TYPES as readonly unknown[]).includes(value);
 }

@@ -1,10 +1,11 @@
-import { driveMessages, ENTRY_NAME_MAX, NEW_FILE_TYPES, type NewFileType } from '@kerf/contract';
-import { App, Form, Input, type InputRef, Modal } from 'antd';
+import { driveMessages, ENTRY_NAME_MAX, type NewFileType } from '@kerf/contract';
+import { Alert, App, Form, Input, type InputRef, Modal } from 'antd';
 import type { RuleObject } from 'antd/es/form';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DriveEntry, isNameFree } from '../../../api/drive-api';
 import { isShownByClient, messageOf } from '../../../api/request';
+import { useSession } from '../../../stores/session-store';
 import { useSettings } from '../../../stores/settings-store';
 import { FileIcon } from '../../drive/components/FileIcon';
 import { createFile } from '../editors-api';
@@ -14,6 +15,7 @@ import {
   firstFreeName,
   isSuggestedName,
   newFileNameProblem,
+  offeredNewFileTypes,
   typeOfName,
   withType,
 } from '../model/new-file-name';
@@ -28,7 +30,7 @@ import '../editors.css';
 export function NewFileDialog({
   folderId,
   folderPath,
-  initialType = 'txt',
+  initialType: askedType = 'txt',
   onCreated,
   onClose,
 }: {
@@ -42,6 +44,9 @@ export function NewFileDialog({
   const { t } = useTranslation();
   const locale = useSettings((s) => s.locale);
   const { message } = App.useApp();
+  const onlineOffice = useSession((s) => s.features.onlineOffice);
+  const offered = offeredNewFileTypes(onlineOffice);
+  const initialType = offered.includes(askedType) ? askedType : 'txt';
   const [form] = Form.useForm<{ name: string }>();
   const [type, setType] = useState<NewFileType>(initialType);
   const [busy, setBusy] = useState(false);
@@ -137,7 +142,7 @@ export function NewFileDialog({
       >
         <Form.Item label={<span id="new-file-type-label">{t('editors.newFile.type')}</span>}>
           <div className="new-file-types" role="radiogroup" aria-labelledby="new-file-type-label">
-            {NEW_FILE_TYPES.map((option) => (
+            {offered.map((option) => (
               <label key={option} className="new-file-type" data-checked={option === type}>
                 <input
                   type="radio"
@@ -153,6 +158,14 @@ export function NewFileDialog({
               </label>
             ))}
           </div>
+          {onlineOffice ? null : (
+            <Alert
+              className="new-file-dialog__office-hint"
+              type="info"
+              showIcon
+              title={t('editors.newFile.officeHint')}
+            />
+          )}
         </Form.Item>
         <Form.Item
           name="name"
@@ -175,7 +188,7 @@ export function NewFileDialog({
             onChange={(event) => {
               // typing another type's extension picks that type
               const typed = typeOfName(event.target.value.trim());
-              if (typed && typed !== type) setType(typed);
+              if (typed && typed !== type && offered.includes(typed)) setType(typed);
             }}
             onPressEnter={(event) => {
               event.preventDefault();

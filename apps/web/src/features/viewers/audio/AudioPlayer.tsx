@@ -18,6 +18,7 @@ import {
 } from '../model/playback';
 import type { ViewerFile } from '../model/viewer-file';
 import { isPlayableAudio } from '../model/viewer-kind';
+import { TOUCH_SCREEN } from '../shell/touch-screen';
 import { useViewerKeys } from '../shell/use-viewer-keys';
 import { ViewerOverlay } from '../shell/ViewerOverlay';
 import { fetchAudioInfo } from '../viewer-api';
@@ -58,6 +59,7 @@ export function AudioPlayer({
   onClose(): void;
 }) {
   const { t } = useTranslation();
+  const touch = useMediaQuery(TOUCH_SCREEN);
   const audio = useRef<HTMLAudioElement>(null);
   const [list, setList] = useState(() => initialPlaylist(startIndex, tracks.length));
   const [playing, setPlaying] = useState(false);
@@ -177,9 +179,12 @@ export function AudioPlayer({
           setFailedId(track.userFileId);
         }}
       />
-      <div className="viewer-hint" aria-hidden>
-        {t('viewers.audio.keys')}
-      </div>
+      {/* keys mean nothing to a phone; its controls are the buttons below */}
+      {touch ? null : (
+        <div className="viewer-hint viewer-audio__hint" aria-hidden>
+          {t('viewers.audio.keys')}
+        </div>
+      )}
       <div className="viewer-audio__body">
         <section className="viewer-audio__now" aria-live="polite">
           <div className={playing ? 'viewer-audio__cover is-playing' : 'viewer-audio__cover'}>

@@ -15,10 +15,14 @@ const PAGE_PX = 400;
 const DRAG_SLOP_PX = 4;
 /** A touch that travels this far sideways is a swipe to the next or previous image. */
 const SWIPE_PX = 60;
+/** Two taps this close in time and place are a double tap (zoom in, or back to 100 %). */
+const DOUBLE_TAP_MS = 350;
+const DOUBLE_TAP_PX = 30;
 
 /**
  * One image on the stage: fitted at 100 %, then zoomed, turned and dragged as the state says. The
- * wheel zooms; a click on the empty stage around the image closes the overlay (SPEC §4).
+ * wheel zooms; a click on the empty stage around the image closes the overlay (SPEC §4). On a touch
+ * screen two fingers pinch to zoom, a sideways swipe turns the page and a double tap zooms.
  */
 export function ImageStage({
   file,
@@ -48,6 +52,12 @@ export function ImageStage({
     touch: boolean;
   } | null>(null);
   const dragged = useRef(false);
+  /** Fingers on the image, for the pinch; the pinch's start while two are down. */
+  const fingers = useRef(new Map<number, { x: number; y: number }>());
+  const pinch = useRef<{ distance: number; from: number } | null>(null);
+  const lastTap = useRef<{ at: number; x: number; y: number } | null>(null);
+  /** When a finger last touched: the browser's own double click after a double tap is not a second one. */
+  const touchedAt = useRef(-Infinity);
   const direct = isBrowserImage(file.extendName);
   const src = direct ? previewUrl(access, file.userFileId) : thumbnailUrl(access, file.userFileId);
 
@@ -63,10 +73,27 @@ export function ImageStage({
     return () => el.removeEventListener('wheel', onWheel);
   }, [dispatch]);
 
+  const fingerSpread = () => {
+    const [a, b] = [...fingers.current.values()];
+    return a && b ? Math.hypot(a.x - b.x, a.y - b.y) : 0;
+  };
+
   const onPointerDown = (event: PointerEvent<HTMLImageElement>) => {
     if (event.button !== 0) return;
     event.preventDefault();
     event.currentTarget.setPointerCapture(event.pointerId);
+    if (event.pointerType === 'touch') {
+      touchedAt.current = event.timeStamp;
+      fingers.current.set(event.pointerId, { x: event.clientX, y: event.clientY });
+      if (fingers.current.size === 2) {
+        // a second finger: a pinch from here, no longer a drag or a swipe
+        pinch.current = { distance: fingerSpread(), from: view.zoom };
+        press.current = null;
+        lastTap.current = null;
+        setDragging(false);
+        return;
+      }
+    }
     press.current = {
       x: event.clientX,
       y: event.clientY,
@@ -78,6 +105,15 @@ export function ImageStage({
     dragged.current = false;
   };
   const onPointerMove = (event: PointerEvent<HTMLImageElement>) => {
+    if (fingers.current.has(event.pointerId))
+      fingers.current.set(event.pointerId, { x: event.clientX, y: event.clientY });
+    const pinching = pinch.current;
+    if (pinching) {
+      if (fingers.current.size >= 2 && pinching.distance > 0) {
+        dispatch({ type: 'pinch', from: pinching.from, scale: fingerSpread() / pinching.distance });
+      }
+      return;
+    }
     const at = press.current;
     if (!at) return;
     const dx = event.clientX - at.x;
@@ -91,10 +127,27 @@ export function ImageStage({
     }
   };
   const onPointerUp = (event: PointerEvent<HTMLImageElement>) => {
+    fingers.current.delete(event.pointerId);
+    if (pinch.current) {
+      // the pinch ends with its first finger up; the other one lifting later is neither a tap nor a swipe
+      if (fingers.current.size < 2) pinch.current = null;
+      return;
+    }
     const at = press.current;
     dragged.current = (at?.travelled ?? 0) >= DRAG_SLOP_PX;
     press.current = null;
     setDragging(false);
+    if (at?.touch && at.travelled < DRAG_SLOP_PX) {
+      const last = lastTap.current;
+      const near = last && Math.hypot(event.clientX - last.x, event.clientY - last.y) <= DOUBLE_TAP_PX;
+      if (last && near && event.timeStamp - last.at <= DOUBLE_TAP_MS) {
+        lastTap.current = null;
+        dispatch({ type: 'toggleZoom' });
+      } else {
+        lastTap.current = { at: event.timeStamp, x: event.clientX, y: event.clientY };
+      }
+      return;
+    }
     // on a phone, a sideways swipe over an image that is not zoomed in turns the page
     if (!at?.touch || Math.round(view.zoom) > 100) return;
     const dx = event.clientX - at.startX;
@@ -140,7 +193,10 @@ export function ImageStage({
             );
           }}
           onError={() => setFailed(true)}
-          onDoubleClick={() => dispatch({ type: 'toggleZoom' })}
+          onDoubleClick={(event) => {
+            // a double tap was handled as it happened
+            if (event.timeStamp - touchedAt.current > 1000) dispatch({ type: 'toggleZoom' });
+          }}
           onPointerDown={onPointerDown}
           onPointerMove={onPointerMove}
           onPointerUp={onPointerUp}

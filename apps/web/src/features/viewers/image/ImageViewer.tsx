@@ -11,6 +11,7 @@ import {
 } from '@ant-design/icons';
 import { useEffect, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMediaQuery } from '../../drive/hooks/use-media-query';
 import { downloadLink } from '../model/download-link';
 import { type FileAccess, previewUrl } from '../model/file-access';
 import { IMAGE_ZOOM, imageViewReducer, initialImageView, zoomLabel } from '../model/image-view';
@@ -18,6 +19,7 @@ import { thumbnailStripShown } from '../model/remembered-flag';
 import type { ViewerFile } from '../model/viewer-file';
 import { isBrowserImage } from '../model/viewer-kind';
 import { PageBox } from '../shell/PageBox';
+import { TOUCH_SCREEN } from '../shell/touch-screen';
 import { useViewerKeys } from '../shell/use-viewer-keys';
 import { BarButton, ViewerOverlay } from '../shell/ViewerOverlay';
 import './image-viewer.css';
@@ -41,6 +43,7 @@ export function ImageViewer({
   onClose(): void;
 }) {
   const { t } = useTranslation();
+  const touch = useMediaQuery(TOUCH_SCREEN);
   const [view, dispatch] = useReducer(imageViewReducer, null, () => initialImageView(startIndex, images.length));
   const [stripShown, setStripShown] = useState(() => thumbnailStripShown.read());
   const image = images[view.index];
@@ -95,7 +98,7 @@ export function ImageViewer({
     >
       <div className="viewer-image__body">
         <div className="viewer-hint" aria-hidden>
-          {t('viewers.image.hint')}
+          {t(touch ? 'viewers.image.touchHint' : 'viewers.image.hint')}
         </div>
         <ImageStage
           key={image.userFileId}

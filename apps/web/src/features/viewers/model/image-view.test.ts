@@ -55,6 +55,27 @@ describe('zoom', () => {
   });
 });
 
+describe('pinch zoom (SPEC §9: 1–200 %)', () => {
+  it('scales from the zoom the pinch started at, within the limits', () => {
+    const start = initialImageView(0, 1);
+    expect(run(start, { type: 'pinch', from: 100, scale: 1.5 }).zoom).toBe(150);
+    expect(run(start, { type: 'pinch', from: 100, scale: 5 }).zoom).toBe(IMAGE_ZOOM.max);
+    expect(run(start, { type: 'pinch', from: 100, scale: 0.001 }).zoom).toBe(IMAGE_ZOOM.min);
+    // each move of the same pinch starts from where it began, not from the last step
+    expect(run(start, { type: 'pinch', from: 100, scale: 1.2 }, { type: 'pinch', from: 100, scale: 1.3 }).zoom).toBe(
+      130,
+    );
+  });
+
+  it('centres the picture again at 100 % or less, and ignores a broken distance', () => {
+    const moved = run(initialImageView(0, 1), { type: 'zoomIn' }, { type: 'pan', dx: 30, dy: 10 });
+    expect(run(moved, { type: 'pinch', from: 110, scale: 1.5 }).offset).toEqual({ x: 30, y: 10 });
+    expect(run(moved, { type: 'pinch', from: 110, scale: 0.5 }).offset).toEqual({ x: 0, y: 0 });
+    expect(run(moved, { type: 'pinch', from: 110, scale: Number.NaN }).zoom).toBe(110);
+    expect(run(moved, { type: 'pinch', from: 110, scale: 0 }).zoom).toBe(110);
+  });
+});
+
 describe('rotation', () => {
   it('turns in quarter steps both ways', () => {
     const start = initialImageView(0, 1);

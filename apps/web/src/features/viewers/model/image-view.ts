@@ -31,7 +31,9 @@ export type ImageViewAction =
   | { type: 'rotateLeft' }
   | { type: 'rotateRight' }
   | { type: 'reset' }
-  | { type: 'pan'; dx: number; dy: number };
+  | { type: 'pan'; dx: number; dy: number }
+  /** Two fingers: the zoom the pinch started at, times how far apart the fingers are now over then. */
+  | { type: 'pinch'; from: number; scale: number };
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
@@ -134,5 +136,11 @@ export function imageViewReducer(state: ImageViewState, action: ImageViewAction)
       return initialImageView(state.index, state.count);
     case 'pan':
       return { ...state, offset: { x: state.offset.x + action.dx, y: state.offset.y + action.dy } };
+    case 'pinch': {
+      const zoom =
+        Number.isFinite(action.scale) && action.scale > 0 ? clampZoom(action.from * action.scale) : state.zoom;
+      // back to (or under) 100 % the picture is whole again: centred, as a double tap would leave it
+      return zoom <= IMAGE_ZOOM.initial ? { ...state, zoom, offset: { x: 0, y: 0 } } : { ...state, zoom };
+    }
   }
 }

@@ -122,7 +122,15 @@ export function OnlyOfficePage() {
         <Result
           status={state.kind === 'off' ? 'info' : 'warning'}
           title={state.kind === 'off' ? t('viewers.onlyoffice.offTitle') : state.message}
-          subTitle={state.kind === 'off' ? state.message : undefined}
+          subTitle={
+            state.kind === 'off' ? (
+              <>
+                {state.message}
+                <br />
+                {t('viewers.onlyoffice.adminHint')}
+              </>
+            ) : undefined
+          }
           extra={[
             userFileId ? (
               <Button
