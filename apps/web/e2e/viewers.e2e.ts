@@ -451,10 +451,16 @@ describe('viewers: images, video, audio, PDF, office, shares', () => {
     await expect.poll(() => video.evaluate((el: HTMLVideoElement) => el.playbackRate)).toBe(0.5);
 
     // Space toggles play and pause
+    // (from a known state: read once, autoplay may still be starting, or the short clip ending)
     const paused = () => video.evaluate((el: HTMLVideoElement) => el.paused);
-    const wasPaused = await paused();
+    await video.evaluate((el: HTMLVideoElement) => {
+      el.pause();
+      el.currentTime = 0;
+    });
     await page.keyboard.press(' ');
-    await expect.poll(paused).toBe(!wasPaused);
+    await expect.poll(paused).toBe(false);
+    await page.keyboard.press(' ');
+    await expect.poll(paused).toBe(true);
 
     // a type the browser cannot play says so and offers the download
     await list.getByRole('button', { name: /archive\.avi/ }).click();
@@ -539,17 +545,17 @@ describe('viewers: images, video, audio, PDF, office, shares', () => {
 
     // the play mode steps 1 → 2 → 3 → 1
     const mode = dialog.locator('.viewer-audio__mode');
-    const modes: Array<[string, string]> = [];
-    for (let i = 0; i < 4; i++) {
-      modes.push([(await mode.getAttribute('data-mode'))!, (await mode.getAttribute('aria-label'))!]);
-      if (i < 3) await mode.click();
-    }
-    expect(modes).toEqual([
+    const modeNow = async () => [await mode.getAttribute('data-mode'), await mode.getAttribute('aria-label')];
+    const steps = [
       ['1', '播放模式：列表循环'],
       ['2', '播放模式：单曲循环'],
       ['3', '播放模式：随机播放'],
       ['1', '播放模式：列表循环'],
-    ]);
+    ];
+    for (const [i, step] of steps.entries()) {
+      if (i > 0) await mode.click();
+      await expect.poll(modeNow).toEqual(step);
+    }
 
     // Right and Left change the track; the playlist is the folder's audio
     const list = dialog.getByRole('list', { name: '播放列表' });
