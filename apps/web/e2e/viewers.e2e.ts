@@ -242,7 +242,7 @@ describe('viewers: images, video, audio, PDF, office, shares', () => {
     fixtures.docx = docx(dir, 'Cut list.docx');
   }, 180_000);
 
-  it('image overlay: zoom and its limits, rotation, page number, strip remembered, arrows, Esc and outside click', async () => {
+  it('image overlay: zoom and its limits, rotation, page number, arrows and the thumbnail strip', async () => {
     const { page, api } = await openDrive(browser);
     await seed(api, 'Photos', [...fixtures.images, { name: 'notes.txt', bytes: Buffer.from('not an image\n') }]);
     await openFolder(page, 'Photos');
@@ -317,6 +317,18 @@ describe('viewers: images, video, audio, PDF, office, shares', () => {
     const thumbs = dialog.locator('.viewer-strip__item img');
     for (let i = 0; i < 4; i++) await imageLoaded(thumbs.nth(i));
     await expect.poll(() => thumbs.first().getAttribute('src')).toContain('isMin=true');
+  });
+
+  it('image overlay: full screen, the strip hidden across a reload, double-click zoom, Esc and a click beside the image', async () => {
+    const { page, api } = await openDrive(browser);
+    await seed(api, 'Photos', fixtures.images);
+    await openFolder(page, 'Photos');
+    await row(page, 'c-fractal.png').dblclick();
+    await page.getByRole('dialog', { name: '预览：c-fractal.png' }).waitFor();
+    const dialog = viewer(page);
+    await imageLoaded(stageImage(page));
+    const zoom = dialog.getByLabel('缩放比例');
+    const stage = dialog.locator('.viewer-image__stage');
 
     // the whole screen, and back
     await dialog.getByRole('button', { name: '全屏' }).click();
@@ -348,7 +360,8 @@ describe('viewers: images, video, audio, PDF, office, shares', () => {
     await expect.poll(() => viewer(page).count()).toBe(1);
     // the page behind is out of reach while the viewer is open
     await expect.poll(() => page.locator('#root').evaluate((el: HTMLElement) => el.inert)).toBe(true);
-    // a click beside the image closes
+    // a click beside the image closes (once the zoom has eased back)
+    await animationsSettled(page);
     const around = (await stage.boundingBox())!;
     await page.mouse.click(around.x + 120, around.y + 24);
     await viewer(page).waitFor({ state: 'detached' });
