@@ -178,5 +178,5 @@ describe('the drive survives a SIGKILL in the middle of uploads, moves and delet
       await second.stop();
     }
     // two starts of the server, the first on a new database: past a minute on a loaded machine
-  }, 150_000);
+  }, 240_000);
 });

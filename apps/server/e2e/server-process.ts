@@ -68,7 +68,7 @@ export async function startServer(
   if (options.waitForHealthy === false) return server;
   // A fresh data folder means a new embedded database and its migrations: seconds on a quiet machine,
   // a minute or more on a loaded one.
-  const startTimeoutMs = options.startTimeoutMs ?? 60_000;
+  const startTimeoutMs = options.startTimeoutMs ?? 150_000;
   const deadline = Date.now() + startTimeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
