@@ -500,7 +500,8 @@ describe('viewers: images, video, audio, PDF, office, shares', () => {
     await viewer(page).waitFor({ state: 'detached' });
   });
 
-  it('audio: tags, cover and lyrics beside the file, the sung line highlighted; keys, volume and play modes', async () => {
+  /** A drive with a Music folder (a tagged song with lyrics, a second track), the song open in the viewer. */
+  async function openSong() {
     const { page, api } = await openDrive(browser);
     await seed(api, 'Music', [
       { name: 'song.mp3', bytes: fixtures.song },
@@ -511,7 +512,11 @@ describe('viewers: images, video, audio, PDF, office, shares', () => {
     await row(page, 'song.mp3').dblclick();
     await page.getByRole('dialog', { name: '预览：song.mp3' }).waitFor();
     const dialog = viewer(page);
-    const audio = dialog.locator('audio');
+    return { page, dialog, audio: dialog.locator('audio') };
+  }
+
+  it('audio: tags, cover and lyrics beside the file, the sung line highlighted; keys and volume', async () => {
+    const { page, dialog, audio } = await openSong();
 
     // SPEC §3 audio info, read from the tags on the server
     await dialog.locator('.viewer-audio__title').filter({ hasText: 'Kerf Test Song' }).waitFor();
@@ -555,6 +560,11 @@ describe('viewers: images, video, audio, PDF, office, shares', () => {
     // the progress moves in hundredths of the track
     const seek = dialog.getByRole('slider', { name: '播放进度' });
     await expect.poll(async () => Number(await seek.getAttribute('aria-valuemax'))).toBeGreaterThan(7.5);
+  });
+
+  it('audio: play modes, the folder as the playlist, arrows change the track, the next one starts at the end', async () => {
+    const { page, dialog, audio } = await openSong();
+    await dialog.locator('.viewer-audio__title').filter({ hasText: 'Kerf Test Song' }).waitFor();
 
     // the play mode steps 1 → 2 → 3 → 1
     const mode = dialog.locator('.viewer-audio__mode');
