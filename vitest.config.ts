@@ -35,9 +35,14 @@ export default defineConfig({
           name: 'e2e',
           include: ['apps/*/e2e/**/*.e2e.ts'],
           globalSetup: ['apps/web/e2e/global-setup.ts'],
-          fileParallelism: false,
+          // Each worker slot gets a server of its own (e2e-servers.ts), so two spec files run side by side.
+          setupFiles: ['apps/web/e2e/server-per-worker.ts'],
+          fileParallelism: true,
+          maxWorkers: 2,
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A page on a busy two-core machine can take seconds to show a state; polls wait for it.
+          expect: { poll: { timeout: 15_000, interval: 100 } },
         },
       },
     ],

@@ -64,10 +64,20 @@ async function checkConsistent(client: Client) {
 
 describe('the drive survives a SIGKILL in the middle of uploads, moves and deletes', () => {
   const dir = mkdtempSync(join(tmpdir(), 'kerf-crash-'));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const started: RunningServer[] = [];
+  const start = async () => {
+    const server = await startServer(env, { dataDir: dir });
+    started.push(server);
+    return server;
+  };
+  // a test that failed half-way may leave a server writing to the folder: stop it before removing it
+  afterAll(async () => {
+    for (const server of started) await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
 
   it('restarts consistent, without half-made entries, and the interrupted upload resumes', async () => {
-    const first = await startServer(env, { dataDir: dir });
+    const first = await start();
     const c1 = await clientOf(first);
     // A small tree: folders a0..a5, each with files.
     const folders: string[] = [];
@@ -133,7 +143,7 @@ describe('the drive survives a SIGKILL in the middle of uploads, moves and delet
     await first.exited;
     await Promise.all([uploading, churning]);
 
-    const second = await startServer(env, { dataDir: dir });
+    const second = await start();
     try {
       const c2 = await clientOf(second);
       // Bin entries may be left (a delete that committed); restore them so the walk sees everything.
@@ -167,5 +177,6 @@ describe('the drive survives a SIGKILL in the middle of uploads, moves and delet
     } finally {
       await second.stop();
     }
-  });
+    // two starts of the server, the first on a new database: past a minute on a loaded machine
+  }, 240_000);
 });

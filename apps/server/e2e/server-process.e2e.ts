@@ -11,7 +11,13 @@ import { passwordSignIn, serverEntry, startServer } from './server-process.js';
 type Json = any;
 const health = async (baseURL: string): Promise<Json> => (await fetch(`${baseURL}/cloud-api/health`)).json();
 
-describe('the built server as a process', () => {
+/**
+ * Each test starts one or two servers of its own, the first on a new embedded database: seconds on a
+ * quiet machine, over a minute each on a loaded one, so these tests get more than the suite's minute.
+ */
+const SERVER_TESTS = { timeout: 180_000 };
+
+describe('the built server as a process', SERVER_TESTS, () => {
   const dir = mkdtempSync(join(tmpdir(), 'kerf-restart-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -116,7 +122,7 @@ describe.skipIf(!adminUrl)('the built server on PostgreSQL (DATABASE_URL)', () =
   });
 });
 
-describe('the built server on S3 storage (STORAGE=s3)', () => {
+describe('the built server on S3 storage (STORAGE=s3)', SERVER_TESTS, () => {
   it('reports the S3 store up, and down with the reason when the bucket is missing', async () => {
     const s3 = await startS3rver({ buckets: ['kerf-blobs'] });
     const env = {
@@ -133,8 +139,10 @@ describe('the built server on S3 storage (STORAGE=s3)', () => {
       expect(report.components.blobStore).toMatchObject({ status: 'up', kind: 's3' });
 
       const broken = await startServer({ ...env, S3_BUCKET: 'no-such-bucket' }, { waitForHealthy: false });
+      // it answers once it listens: seconds on a quiet machine, far longer on a loaded one
       let res: Response | undefined;
-      for (let i = 0; i < 200 && !res; i++) {
+      const deadline = Date.now() + 150_000;
+      while (!res && broken.child.exitCode === null && Date.now() < deadline) {
         res = await fetch(`${broken.baseURL}/cloud-api/health`).catch(() => undefined);
         if (!res) await new Promise((r) => setTimeout(r, 150));
       }

@@ -46,7 +46,7 @@ export interface RunningServer {
  */
 export async function startServer(
   env: Record<string, string> = {},
-  options: { dataDir?: string; waitForHealthy?: boolean } = {},
+  options: { dataDir?: string; waitForHealthy?: boolean; startTimeoutMs?: number } = {},
 ): Promise<RunningServer> {
   if (!existsSync(serverEntry)) throw new Error(`Build first (npm run build): ${serverEntry} is missing`);
   const port = await freePort();
@@ -85,7 +85,10 @@ export async function startServer(
     },
   };
   if (options.waitForHealthy === false) return server;
-  const deadline = Date.now() + 60_000;
+  // A fresh data folder means a new embedded database and its migrations: seconds on a quiet machine,
+  // a minute or more on a loaded one.
+  const startTimeoutMs = options.startTimeoutMs ?? 150_000;
+  const deadline = Date.now() + startTimeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
     try {
@@ -96,7 +99,7 @@ export async function startServer(
     }
     if (Date.now() > deadline) {
       await server.stop();
-      throw new Error(`server did not come up within 60 s:\n${output}`);
+      throw new Error(`server did not come up within ${startTimeoutMs / 1000} s:\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 150));
   }

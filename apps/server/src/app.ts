@@ -54,6 +54,9 @@ export async function buildApp({
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimit,
     return503OnClosing: true,
+    // The first start makes the envelope's RSA key pair and seeds the database; on a loaded machine
+    // that passes Fastify's default 10 s per plugin, and the server would refuse to start.
+    pluginTimeout: 120_000,
     routerOptions: { querystringParser: (query: string) => parseNested(query), ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);

@@ -34,6 +34,10 @@ describe.each(testDatabases)('platform on $name', (database) => {
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
+  it('gives each start-up plugin two minutes, not 10 s (a first start on a loaded machine makes an RSA key pair)', () => {
+    expect(app.initialConfig.pluginTimeout).toBe(120_000);
+  });
+
   it('serves the OpenAPI document as JSON and a browsable UI', async () => {
     const json = await app.inject({ url: '/cloud-api/docs/json' });
     expect(json.statusCode).toBe(200);

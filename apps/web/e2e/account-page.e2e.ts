@@ -38,7 +38,7 @@ describe('account page', () => {
   it('changes the nick name and shows it in the navbar', async () => {
     const { page, email } = await openSignedIn('/web/account');
     await page.getByLabel('昵称').waitFor();
-    expect(await page.getByText(email).first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(email).first().isVisible()).toBe(true);
     await animationsSettled(page);
     await shot(page, 'account-profile-zh');
 
@@ -47,14 +47,6 @@ describe('account page', () => {
     await page.getByText('修改成功').waitFor();
     await navbar(page).getByText('Renamed Rita').waitFor();
     await page.reload();
-    await new Promise((r) => setTimeout(r, 1500));
-    await shot(page, 'debug-after-reload');
-    console.log(
-      page.url(),
-      await navbar(page)
-        .textContent()
-        .catch(() => 'none'),
-    );
     await navbar(page).getByText('Renamed Rita').waitFor();
   });
 
@@ -98,7 +90,7 @@ describe('account page', () => {
     const { page, email } = await openSignedIn('/web/account?tab=bindings');
     const mobileRow = page.locator('.account-binding--mobile');
     await mobileRow.getByText('未绑定').waitFor();
-    expect(await page.locator('.account-binding--email').getByText(email).isVisible()).toBe(true);
+    await expect.poll(() => page.locator('.account-binding--email').getByText(email).isVisible()).toBe(true);
     await animationsSettled(page);
     await shot(page, 'account-bindings-zh');
 
@@ -109,6 +101,7 @@ describe('account page', () => {
     const since = Date.now();
     await dialog.getByRole('button', { name: '获取验证码' }).click();
     await dialog.getByLabel('验证码').fill(await newestCode(mobile, 'bind', since));
+    await animationsSettled(page);
     await dialog.getByRole('button', { name: '确定' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await mobileRow.getByText(`${mobile.slice(0, 3)}****${mobile.slice(7)}`).waitFor();
@@ -122,7 +115,7 @@ describe('account page', () => {
     const { page } = await openSignedIn('/web/account?tab=log');
     const table = page.locator('.account-log');
     await table.getByRole('cell', { name: '密码' }).first().waitFor();
-    expect(await table.getByText('成功').count()).toBeGreaterThan(0);
+    await expect.poll(() => table.getByText('成功').count()).toBeGreaterThan(0);
     await animationsSettled(page);
     await shot(page, 'account-log-zh');
   });

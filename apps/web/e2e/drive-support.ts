@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import type { useBrowser } from './harness';
-import { registerByApi, signInContext, tokenByApi, uniqueEmail } from './support';
+import { animationsSettled, registerByApi, signInContext, tokenByApi, uniqueEmail } from './support';
 
 /** Helpers of the drive's end-to-end specs: a fresh person per test, calls to seed the drive, locators. */
 
@@ -134,7 +134,10 @@ export function contextMenu(page: Page): Locator {
 /** Right-clicks an entry and picks an item of its context menu. */
 export async function pickFromMenu(page: Page, name: string, item: string) {
   await row(page, name).click({ button: 'right' });
-  await contextMenu(page).getByRole('menuitem', { name: item, exact: true }).click();
+  const entry = contextMenu(page).getByRole('menuitem', { name: item, exact: true });
+  await entry.waitFor();
+  await animationsSettled(page);
+  await entry.click();
 }
 
 /** A toast's text (antd message); the newest when an earlier one with the same words is still fading. */

@@ -20,7 +20,7 @@ describe('drive: folders, dialogs and the recycle bin', () => {
     await sider.getByRole('link', { name: '回收站' }).click();
     await page.waitForURL('**/web/workbench?fileType=6');
     await page.locator('.drive-path__title').getByText('回收站').waitFor();
-    expect(await sider.locator('.ant-menu-item-selected').textContent()).toBe('回收站');
+    await expect.poll(() => sider.locator('.ant-menu-item-selected').textContent()).toBe('回收站');
   });
 
   it('creates folders with the SPEC validation: empty, forbidden characters, duplicate names', async () => {
@@ -49,7 +49,7 @@ describe('drive: folders, dialogs and the recycle bin', () => {
     await form.getByText('名称已经存在').waitFor();
     await name.press('Enter');
     await animationsSettled(page);
-    expect(await form.isVisible()).toBe(true);
+    await expect.poll(() => form.isVisible()).toBe(true);
     await form.getByRole('button', { name: '取消' }).click();
 
     expect((await api.list()).map((e) => e.fileName)).toEqual(['Jobs']);
@@ -66,7 +66,7 @@ describe('drive: folders, dialogs and the recycle bin', () => {
     await page.keyboard.press('F2');
     const form = dialog(page, '重命名');
     const input = form.getByLabel('名称');
-    expect(await input.inputValue()).toBe('Drawings');
+    await expect.poll(() => input.inputValue()).toBe('Drawings');
     await input.fill('');
     await form.getByText('请输入文件名称').waitFor();
     await input.fill('Taken');
@@ -112,7 +112,7 @@ describe('drive: folders, dialogs and the recycle bin', () => {
     await row(page, 'Jobs').dblclick();
     await page.waitForURL(/filePath=%2FJobs/);
     await row(page, 'Archive').waitFor();
-    expect(await page.locator('.drive-breadcrumb').textContent()).toMatch(/全部文件\s*\/\s*Jobs/);
+    await expect.poll(() => page.locator('.drive-breadcrumb').textContent()).toMatch(/全部文件\s*\/\s*Jobs/);
 
     // a folder into itself: 非法路径, and nothing moves
     await pickFromMenu(page, 'Archive', '移动到');
@@ -166,6 +166,7 @@ describe('drive: folders, dialogs and the recycle bin', () => {
     await page.getByText('已选择 2 项').waitFor();
     await page.keyboard.press('Delete');
     await page.getByRole('dialog').getByText('确定把选中的 2 项放入回收站吗？').waitFor();
+    await animationsSettled(page);
     await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
     await toast(page, '删除成功').waitFor();
     await expect.poll(() => listedNames(page)).toEqual(['Keep me']);
@@ -179,14 +180,17 @@ describe('drive: folders, dialogs and the recycle bin', () => {
 
     // no "view", no "move" in the bin
     await row(page, 'Bin me').click({ button: 'right' });
-    const items = await contextMenu(page).getByRole('menuitem').allTextContents();
-    expect(items).toEqual(['还原', '彻底删除', '详细信息']);
+    await expect
+      .poll(() => contextMenu(page).getByRole('menuitem').allTextContents())
+      .toEqual(['还原', '彻底删除', '详细信息']);
+    await animationsSettled(page);
     await contextMenu(page).getByRole('menuitem', { name: '还原' }).click();
     await toast(page, '还原成功').waitFor();
     await row(page, 'Bin me').waitFor({ state: 'detached' });
 
     await pickFromMenu(page, 'Gone for good', '彻底删除');
     await page.getByRole('dialog').getByText('彻底删除“Gone for good”后无法恢复，确定删除吗？').waitFor();
+    await animationsSettled(page);
     await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
     await toast(page, '删除成功').waitFor();
     await page.getByText('回收站是空的').waitFor();
@@ -207,7 +211,7 @@ describe('drive: folders, dialogs and the recycle bin', () => {
     await pickFromMenu(page, 'Slow restore', '还原');
     const busy = dialog(page, '还原文件');
     await busy.getByText('正在还原文件，请稍候…').waitFor();
-    expect(await busy.getByRole('button').count()).toBe(0);
+    await expect.poll(() => busy.getByRole('button').count()).toBe(0);
     expect(
       await page
         .locator('.drive-restore .ant-modal-container, .drive-restore .ant-modal-content')
@@ -228,6 +232,7 @@ describe('drive: folders, dialogs and the recycle bin', () => {
     await row(page, 'Two').waitFor();
     await page.getByRole('button', { name: '清空回收站' }).click();
     await page.getByRole('dialog').getByText('回收站中的全部 2 项都会被彻底删除').waitFor();
+    await animationsSettled(page);
     await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
     await page.getByText('回收站是空的').waitFor();
     expect(await api.list({ fileType: '6' })).toEqual([]);
@@ -244,18 +249,17 @@ describe('drive: folders, dialogs and the recycle bin', () => {
     await page.getByText('“plate”的搜索结果，共 2 项').waitFor();
     expect((await listedNames(page)).sort()).toEqual(['Plate stock', 'plate &amp; co']);
     // search results say where each entry lives
-    expect(await row(page, 'Plate stock').locator('.drive-link').textContent()).toBe('/plate &amp; co');
+    await expect.poll(() => row(page, 'Plate stock').locator('.drive-link').textContent()).toBe('/plate &amp; co');
     // the name stays text: an entity in it is shown as typed, not decoded
-    const marks = await row(page, 'plate &amp; co').locator('mark').allTextContents();
-    expect(marks).toEqual(['plate']);
-    expect(await row(page, 'Plate stock').locator('mark').allTextContents()).toEqual(['Plate']);
+    await expect.poll(() => row(page, 'plate &amp; co').locator('mark').allTextContents()).toEqual(['plate']);
+    await expect.poll(() => row(page, 'Plate stock').locator('mark').allTextContents()).toEqual(['Plate']);
     await animationsSettled(page);
     await shot(page, 'drive-search-zh');
 
     await row(page, 'Plate stock').locator('.drive-name-cell__name').click();
     await page.waitForURL((url) => url.searchParams.get('filePath') === '/plate &amp; co/Plate stock');
     await page.getByText('这个文件夹是空的').waitFor();
-    expect(await search(page).inputValue()).toBe('');
+    await expect.poll(() => search(page).inputValue()).toBe('');
   });
 
   it('remembers list or grid, columns and page size across a reload', async () => {
@@ -264,7 +268,7 @@ describe('drive: folders, dialogs and the recycle bin', () => {
     await page.getByRole('button', { name: '刷新' }).click();
     // SPEC §9: 20 a page in the drive
     await row(page, 'Folder 20').waitFor();
-    expect(await page.locator('.drive-row').count()).toBe(20);
+    await expect.poll(() => page.locator('.drive-row').count()).toBe(20);
     await page.locator('.ant-pagination').getByText('共 23 项').waitFor();
     // sorting is the server's: a click on the name column turns the order round
     await page.locator('.drive-table th').filter({ hasText: '名称' }).click();
@@ -282,7 +286,7 @@ describe('drive: folders, dialogs and the recycle bin', () => {
 
     await page.reload();
     await tile(page, 'Folder 01').waitFor();
-    expect(await page.locator('.drive-tile').count()).toBe(10);
+    await expect.poll(() => page.locator('.drive-tile').count()).toBe(10);
     expect(JSON.parse((await storedItem(page, 'drive-settings')) ?? '{}').value).toMatchObject({
       fileMode: 2,
       pageSize: 10,
@@ -294,8 +298,8 @@ describe('drive: folders, dialogs and the recycle bin', () => {
     await page.locator('.drive-table th').getByText('大小', { exact: true }).waitFor({ state: 'detached' });
     await page.reload();
     await row(page, 'Folder 01').waitFor();
-    expect(await page.locator('.drive-table th').allTextContents()).not.toContain('大小');
-    expect(await page.locator('.drive-table th').allTextContents()).toContain('修改日期');
+    await expect.poll(() => page.locator('.drive-table th').allTextContents()).not.toContain('大小');
+    await expect.poll(() => page.locator('.drive-table th').allTextContents()).toContain('修改日期');
   });
 
   it('works from the keyboard: Ctrl+A, Enter, Backspace, F2, Delete, Escape', async () => {
@@ -322,7 +326,7 @@ describe('drive: folders, dialogs and the recycle bin', () => {
     await search(page).fill('x');
     await search(page).press('Backspace');
     await search(page).press('Delete');
-    expect(await page.getByRole('dialog').count()).toBe(0);
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
 
     await row(page, 'Second').click();
     await page.keyboard.press('F2');
@@ -336,21 +340,15 @@ describe('drive: folders, dialogs and the recycle bin', () => {
     await contextMenu(page).waitFor({ state: 'detached' });
     await row(page, 'Second').locator('.drive-name-cell__more').click();
     await contextMenu(page).waitFor();
-    expect(await contextMenu(page).getByRole('menuitem').allTextContents()).toEqual([
-      '打开',
-      '下载',
-      '分享',
-      '复制到',
-      '移动到',
-      '重命名',
-      '删除',
-      '详细信息',
-    ]);
+    await expect
+      .poll(() => contextMenu(page).getByRole('menuitem').allTextContents())
+      .toEqual(['打开', '下载', '分享', '复制到', '移动到', '重命名', '删除', '详细信息']);
     await page.locator('.drive-path').click();
     await contextMenu(page).waitFor({ state: 'detached' });
 
     await row(page, 'Second').click();
     await page.keyboard.press('Delete');
+    await animationsSettled(page);
     await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
     await toast(page, '删除成功').waitFor();
     await expect.poll(() => listedNames(page)).toEqual(['Outer']);
@@ -386,6 +384,7 @@ describe('drive: folders, dialogs and the recycle bin', () => {
     await dialog(page, '新建文件夹').getByLabel('文件夹名称').fill('Refused');
     await dialog(page, '新建文件夹').getByLabel('文件夹名称').press('Enter');
     await page.locator('.ant-message-warning').getByText('上级文件夹已被删除').waitFor();
+    await animationsSettled(page);
     await dialog(page, '新建文件夹').getByRole('button', { name: '取消' }).click();
 
     // a delete the server refuses: 删除失败，{message}
@@ -394,6 +393,7 @@ describe('drive: folders, dialogs and the recycle bin', () => {
     );
     await row(page, 'Holder').click();
     await page.keyboard.press('Delete');
+    await animationsSettled(page);
     await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
     await toast(page, '删除失败，文件不存在或已被删除').waitFor();
 

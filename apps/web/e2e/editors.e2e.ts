@@ -114,6 +114,7 @@ async function newFileMenu(page: Page, item: RegExp) {
   const clear = page.getByRole('button', { name: '取消选择' });
   if (await clear.isVisible()) await clear.click();
   await page.getByRole('button', { name: /新建文件$/ }).click();
+  await animationsSettled(page);
   await page.getByRole('menuitem', { name: item }).click();
 }
 
@@ -172,10 +173,10 @@ describe('editors: code and markdown, new files, unzip, untrusted content', () =
     const frame = editorFrame(page, 'plan.ts');
     await frame.waitFor();
     await cmContent(page).getByText('export const plan').waitFor();
-    expect(await codeView(page).getAttribute('data-mode')).toBe('typescript');
-    expect(await codeView(page).getAttribute('data-readonly')).toBe('true');
+    await expect.poll(() => codeView(page).getAttribute('data-mode')).toBe('typescript');
+    await expect.poll(() => codeView(page).getAttribute('data-readonly')).toBe('true');
     await frame.getByText('只读', { exact: true }).waitFor();
-    expect(await frame.getByRole('button', { name: /保存/ }).count()).toBe(0);
+    await expect.poll(() => frame.getByRole('button', { name: /保存/ }).count()).toBe(0);
     // TypeScript is coloured: keywords are spans of their own
     await expect.poll(() => cmContent(page).locator('.cm-line span').count()).toBeGreaterThan(10);
     await frame.getByText('TypeScript', { exact: true }).waitFor();
@@ -185,8 +186,8 @@ describe('editors: code and markdown, new files, unzip, untrusted content', () =
     await page.keyboard.type('typed into a read-only file');
     await page.keyboard.press('Enter');
     await page.keyboard.press('Backspace');
-    expect(await editorText(page)).toBe(PLAN_TS);
-    expect(await unsavedMarker(frame).count()).toBe(0);
+    await expect.poll(() => editorText(page)).toBe(PLAN_TS);
+    await expect.poll(() => unsavedMarker(frame).count()).toBe(0);
     await page.keyboard.press('Control+S');
 
     // Esc closes at once: nothing to lose
@@ -204,16 +205,16 @@ describe('editors: code and markdown, new files, unzip, untrusted content', () =
     await pickFromMenu(page, 'plan.ts', '在线编辑');
     const frame = editorFrame(page, 'plan.ts');
     await cmContent(page).getByText('export const plan').waitFor();
-    expect(await codeView(page).getAttribute('data-readonly')).toBe('false');
-    expect(await frame.getByText('只读', { exact: true }).count()).toBe(0);
+    await expect.poll(() => codeView(page).getAttribute('data-readonly')).toBe('false');
+    await expect.poll(() => frame.getByText('只读', { exact: true }).count()).toBe(0);
     const save = frame.getByRole('button', { name: '保存' });
-    expect(await save.isDisabled()).toBe(true);
+    await expect.poll(() => save.isDisabled()).toBe(true);
 
     await cmContent(page).click();
     await page.keyboard.press('Control+End');
     await page.keyboard.type('export const passes = 2;');
     await unsavedMarker(frame).waitFor();
-    expect(await save.isDisabled()).toBe(false);
+    await expect.poll(() => save.isDisabled()).toBe(false);
     await shot(page, 'code-editor-default-zh');
 
     await page.keyboard.press('Control+S');
@@ -232,7 +233,7 @@ describe('editors: code and markdown, new files, unzip, untrusted content', () =
     await page.keyboard.press('Meta+S');
     await page.waitForTimeout(600);
     expect(saves.count).toBe(1);
-    expect(await save.isDisabled()).toBe(true);
+    await expect.poll(() => save.isDisabled()).toBe(true);
 
     // typing back to the saved text clears the marker
     await page.keyboard.type('x');
@@ -259,7 +260,7 @@ describe('editors: code and markdown, new files, unzip, untrusted content', () =
     const frame = editorFrame(page, 'params.ini');
     await cmContent(page).getByText('激光参数').waitFor();
     await frame.getByText('CRLF', { exact: true }).waitFor();
-    expect(await unsavedMarker(frame).count()).toBe(0);
+    await expect.poll(() => unsavedMarker(frame).count()).toBe(0);
     await cmContent(page).getByText('speed=12').click();
     await page.keyboard.press('End');
     await page.keyboard.type('0');
@@ -279,7 +280,7 @@ describe('editors: code and markdown, new files, unzip, untrusted content', () =
     await pickFromMenu(page, 'job.nc', '在线编辑');
     const frame = editorFrame(page, 'job.nc');
     await cmContent(page).getByText('G21').waitFor();
-    expect(await codeView(page).getAttribute('data-mode')).toBe('gcode');
+    await expect.poll(() => codeView(page).getAttribute('data-mode')).toBe('gcode');
     await cmContent(page).click();
     await page.keyboard.press('Control+End');
     await page.keyboard.type('M3 S500');
@@ -293,7 +294,7 @@ describe('editors: code and markdown, new files, unzip, untrusted content', () =
     await toast(page, '已加载最新版本').waitFor();
     await conflict.waitFor({ state: 'detached' });
     await expect.poll(() => editorText(page)).toBe('G21\nG91\n');
-    expect(await unsavedMarker(frame).count()).toBe(0);
+    await expect.poll(() => unsavedMarker(frame).count()).toBe(0);
 
     // again, this time keeping mine
     await cmContent(page).click();
@@ -303,6 +304,7 @@ describe('editors: code and markdown, new files, unzip, untrusted content', () =
     await frame.getByRole('button', { name: '保存' }).click();
     await conflict.getByRole('button', { name: '保留我的修改' }).click();
     const confirm = page.getByRole('dialog', { name: '覆盖最新版本？' });
+    await animationsSettled(page);
     await confirm.getByRole('button', { name: cn2('覆盖') }).click();
     await toast(page, '保存成功').waitFor();
     await unsavedMarker(frame).waitFor({ state: 'detached' });
@@ -318,8 +320,8 @@ describe('editors: code and markdown, new files, unzip, untrusted content', () =
     const frame = editorFrame(page, 'plan.ts');
     await cmContent(page).getByText('export const plan').waitFor();
     const fontOf = () => cmContent(page).evaluate((el) => getComputedStyle(el).fontSize);
-    expect(await fontOf()).toBe('14px');
-    expect(await page.locator('.cm-content.cm-lineWrapping').count()).toBe(1);
+    await expect.poll(() => fontOf()).toBe('14px');
+    await expect.poll(() => page.locator('.cm-content.cm-lineWrapping').count()).toBe(1);
 
     await cmContent(page).click();
     await page.keyboard.press('Control+End');
@@ -334,19 +336,19 @@ describe('editors: code and markdown, new files, unzip, untrusted content', () =
     await expect
       .poll(() => page.locator('.cm-editor').evaluate((el) => getComputedStyle(el).backgroundColor))
       .toBe('rgb(40, 42, 54)');
-    expect(await page.locator('.editor-frame.is-dark').count()).toBe(1);
+    await expect.poll(() => page.locator('.editor-frame.is-dark').count()).toBe(1);
     await frame.getByRole('switch', { name: '自动换行' }).click();
     await expect.poll(() => page.locator('.cm-content.cm-lineWrapping').count()).toBe(0);
     const scroller = page.locator('.cm-scroller');
-    expect(await scroller.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    await expect.poll(() => scroller.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
     // the text, the unsaved state and the undo history survive every change of option
-    expect(await editorText(page)).toBe(text);
+    await expect.poll(() => editorText(page)).toBe(text);
     await unsavedMarker(frame).waitFor();
     await cmContent(page).click();
     await page.keyboard.press('Control+End');
     await page.keyboard.type('!');
     await page.keyboard.press('Control+Z');
-    expect(await editorText(page)).toBe(text);
+    await expect.poll(() => editorText(page)).toBe(text);
     await page.keyboard.press('Control+Home');
     await shot(page, 'code-editor-dracula-zh');
 
@@ -356,7 +358,7 @@ describe('editors: code and markdown, new files, unzip, untrusted content', () =
     await ask.waitFor();
     await ask.getByRole('button', { name: cn2('取消') }).click();
     await ask.waitFor({ state: 'detached' });
-    expect(await frame.isVisible()).toBe(true);
+    await expect.poll(() => frame.isVisible()).toBe(true);
     await frame.getByRole('button', { name: '关闭' }).click();
     await ask.getByRole('button', { name: '不保存' }).click();
     await frame.waitFor({ state: 'detached' });
@@ -366,12 +368,12 @@ describe('editors: code and markdown, new files, unzip, untrusted content', () =
     await row(page, 'plan.ts').waitFor();
     await pickFromMenu(page, 'plan.ts', '查看');
     await cmContent(page).getByText('export const plan').waitFor();
-    expect(await codeView(page).getAttribute('data-theme')).toBe('dracula');
-    expect(await fontOf()).toBe('20px');
-    expect(await page.locator('.cm-content.cm-lineWrapping').count()).toBe(0);
+    await expect.poll(() => codeView(page).getAttribute('data-theme')).toBe('dracula');
+    await expect.poll(() => fontOf()).toBe('20px');
+    await expect.poll(() => page.locator('.cm-content.cm-lineWrapping').count()).toBe(0);
     const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('editor-settings'))) ?? '{}');
     expect(stored.value).toMatchObject({ theme: 'dracula', fontSize: 20, lineWrapping: false });
-    expect(await editorText(page)).not.toContain('not saved yet');
+    await expect.poll(() => editorText(page)).not.toContain('not saved yet');
   });
 
   it('shows the code editor in English with another theme', async () => {
@@ -405,10 +407,11 @@ describe('editors: code and markdown, new files, unzip, untrusted content', () =
     await pickFromMenu(page, 'notes.md', '在线编辑');
     const frame = editorFrame(page, 'notes.md');
     await cmContent(page).getByText('# Cut list').waitFor();
-    expect(await frame.locator('.markdown-body').count()).toBe(0);
-    expect(await frame.getByText('分栏', { exact: true }).count()).toBe(0);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    await expect.poll(() => frame.locator('.markdown-body').count()).toBe(0);
+    await expect.poll(() => frame.getByText('分栏', { exact: true }).count()).toBe(0);
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
+      .toBeLessThanOrEqual(0);
     await shot(page, 'markdown-editor-phone-zh');
     await frame.getByText('预览', { exact: true }).click();
     await frame.locator('.markdown-body').getByRole('heading', { name: 'Cut list' }).waitFor();
@@ -425,17 +428,17 @@ describe('editors: code and markdown, new files, unzip, untrusted content', () =
     const frame = editorFrame(page, 'notes.md');
     const preview = frame.locator('.markdown-body');
     await preview.getByRole('heading', { name: 'Cut list', level: 1 }).waitFor();
-    expect(await preview.locator('table td').allTextContents()).toEqual(['base', '4', 'lid', '2']);
-    expect(await preview.locator('input[type=checkbox]').count()).toBe(2);
+    await expect.poll(() => preview.locator('table td').allTextContents()).toEqual(['base', '4', 'lid', '2']);
+    await expect.poll(() => preview.locator('input[type=checkbox]').count()).toBe(2);
     const supplier = preview.getByRole('link', { name: 'the supplier' });
-    expect(await supplier.getAttribute('target')).toBe('_blank');
-    expect(await supplier.getAttribute('rel')).toContain('noopener');
-    expect(await codeView(page).count()).toBe(0);
+    await expect.poll(() => supplier.getAttribute('target')).toBe('_blank');
+    await expect.poll(() => supplier.getAttribute('rel')).toContain('noopener');
+    await expect.poll(() => codeView(page).count()).toBe(0);
     await frame.getByText('只读', { exact: true }).waitFor();
     // its source, read-only
     await frame.getByText('源码', { exact: true }).click();
     await cmContent(page).getByText('# Cut list').waitFor();
-    expect(await codeView(page).getAttribute('data-readonly')).toBe('true');
+    await expect.poll(() => codeView(page).getAttribute('data-readonly')).toBe('true');
     await page.keyboard.press('Escape');
     await frame.waitFor({ state: 'detached' });
 
@@ -489,8 +492,10 @@ describe('editors: code and markdown, new files, unzip, untrusted content', () =
     const name = dialog.getByLabel('文件名称');
     await expect.poll(() => name.inputValue()).toBe('新建文本文档.txt');
     // the stem is selected, so typing replaces it and keeps the extension
-    expect(await name.evaluate((el: HTMLInputElement) => [el.selectionStart, el.selectionEnd])).toEqual([0, 6]);
-    expect(await dialog.getByRole('radio', { name: /文本文档/ }).isChecked()).toBe(true);
+    await expect
+      .poll(() => name.evaluate((el: HTMLInputElement) => [el.selectionStart, el.selectionEnd]))
+      .toEqual([0, 6]);
+    await expect.poll(() => dialog.getByRole('radio', { name: /文本文档/ }).isChecked()).toBe(true);
     await page.mouse.move(1, 1);
     await shot(page, 'new-file-dialog-zh');
 
@@ -507,6 +512,7 @@ describe('editors: code and markdown, new files, unzip, untrusted content', () =
     // unique in the folder
     await name.fill('taken.txt');
     await dialog.getByText('名称已经存在').waitFor();
+    await animationsSettled(page);
     await dialog.getByRole('button', { name: cn2('新建') }).click();
     await dialog.getByText('名称已经存在').waitFor();
     expect((await api.list()).map((e) => e.fileName)).toEqual(['taken.txt']);
@@ -517,7 +523,7 @@ describe('editors: code and markdown, new files, unzip, untrusted content', () =
     await toast(page, '新建成功').waitFor();
     const editor = editorFrame(page, 'memo.txt');
     await editor.waitFor();
-    expect(await codeView(page).getAttribute('data-readonly')).toBe('false');
+    await expect.poll(() => codeView(page).getAttribute('data-readonly')).toBe('false');
     await cmContent(page).click();
     await page.keyboard.type('first line');
     await page.keyboard.press('Control+S');
@@ -530,7 +536,7 @@ describe('editors: code and markdown, new files, unzip, untrusted content', () =
     await newFileMenu(page, /文本文档/);
     await expect.poll(() => name.inputValue()).toBe('新建文本文档.txt');
     await dialog.getByText('Markdown', { exact: true }).click();
-    expect(await name.inputValue()).toBe('新建 Markdown 文档.md');
+    await expect.poll(() => name.inputValue()).toBe('新建 Markdown 文档.md');
     await name.press('Enter');
     await toast(page, '新建成功').waitFor();
     const md = editorFrame(page, '新建 Markdown 文档.md');
@@ -546,7 +552,7 @@ describe('editors: code and markdown, new files, unzip, untrusted content', () =
     ] as const) {
       await newFileMenu(page, new RegExp(`\\.${type}`));
       await expect.poll(() => name.inputValue()).toBe(suggested);
-      expect(await dialog.getByRole('radio', { name: new RegExp(label) }).isChecked()).toBe(true);
+      await expect.poll(() => dialog.getByRole('radio', { name: new RegExp(label) }).isChecked()).toBe(true);
       await name.press('Enter');
       await toast(page, '新建成功').waitFor();
       await dialog.waitFor({ state: 'detached' });
@@ -554,7 +560,7 @@ describe('editors: code and markdown, new files, unzip, untrusted content', () =
       const entry = (await api.list()).find((e) => e.fileName === suggested)!;
       const bytes = await downloadBytes(token, entry.userFileId);
       expect(bytes.subarray(0, 2).toString('latin1'), type).toBe('PK');
-      expect(await page.locator('.editor-frame').count()).toBe(0);
+      await expect.poll(() => page.locator('.editor-frame').count()).toBe(0);
     }
 
     // online edit of an office file goes to the OnlyOffice page
@@ -571,8 +577,10 @@ describe('editors: code and markdown, new files, unzip, untrusted content', () =
     const clear = page.getByRole('button', { name: '取消选择' });
     if (await clear.isVisible()) await clear.click();
     await page.locator('.drive-body').click({ button: 'right', position: { x: 400, y: 420 } });
+    await animationsSettled(page);
     await contextMenu(page).getByRole('menuitem', { name: '新建文件', exact: true }).click();
     await expect.poll(() => name.inputValue()).toBe('新建文本文档 (2).txt');
+    await animationsSettled(page);
     await dialog.getByRole('button', { name: cn2('取消') }).click();
     await dialog.waitFor({ state: 'detached' });
 
@@ -592,6 +600,7 @@ describe('editors: code and markdown, new files, unzip, untrusted content', () =
   it('shows the new-file dialog in English', async () => {
     const { page } = await openDrive(browser, { locale: 'en' });
     await page.getByRole('button', { name: 'New file' }).click();
+    await animationsSettled(page);
     await page.getByRole('menuitem', { name: /Markdown/ }).click();
     const dialog = page.getByRole('dialog', { name: 'New file' });
     await expect.poll(() => dialog.getByLabel('File name').inputValue()).toBe('New Markdown document.md');
@@ -652,9 +661,10 @@ describe('editors: code and markdown, new files, unzip, untrusted content', () =
     // mode 0: this folder, with the wait message and progress while it runs
     await pickFromMenu(page, 'parts.zip', '解压缩');
     const dialog = page.getByRole('dialog', { name: '解压缩' });
-    expect(await dialog.getByRole('radio', { name: /当前文件夹/ }).isChecked()).toBe(true);
+    await expect.poll(() => dialog.getByRole('radio', { name: /当前文件夹/ }).isChecked()).toBe(true);
     await dialog.getByRole('radio', { name: /新文件夹“parts”/ }).waitFor();
     const hold = await holdProgress(page);
+    await animationsSettled(page);
     await dialog.getByRole('button', { name: /开始解压/ }).click();
     await dialog.getByText('正在解压，请稍候…').waitFor();
     await expect.poll(() => dialog.locator('.ant-progress-indicator').textContent()).toBe('42%');
@@ -663,8 +673,8 @@ describe('editors: code and markdown, new files, unzip, untrusted content', () =
     await toast(page, '解压成功').waitFor();
     await dialog.waitFor({ state: 'detached' });
     await row(page, 'plans').waitFor();
-    expect(await names(api, '/')).toEqual(['Target', 'job.nc', 'parts.zip', 'plans', 'readme.md']);
-    expect(await names(api, '/plans')).toEqual(['base.txt', 'lid.txt']);
+    await expect.poll(() => names(api, '/')).toEqual(['Target', 'job.nc', 'parts.zip', 'plans', 'readme.md']);
+    await expect.poll(() => names(api, '/plans')).toEqual(['base.txt', 'lid.txt']);
     await toast(page, '解压成功').waitFor({ state: 'detached', timeout: 10_000 });
 
     // mode 1: a new folder named after the archive; "open folder" goes there
@@ -675,8 +685,8 @@ describe('editors: code and markdown, new files, unzip, untrusted content', () =
     await toast(page, '解压成功').getByRole('button', { name: '打开文件夹' }).click();
     await expect.poll(() => page.url()).toMatch(/filePath=%2Fparts/);
     await row(page, 'plans').waitFor();
-    expect(await names(api, '/parts')).toEqual(['job.nc', 'plans', 'readme.md']);
-    expect(await names(api, '/parts/plans')).toEqual(['base.txt', 'lid.txt']);
+    await expect.poll(() => names(api, '/parts')).toEqual(['job.nc', 'plans', 'readme.md']);
+    await expect.poll(() => names(api, '/parts/plans')).toEqual(['base.txt', 'lid.txt']);
     await page.goto('/web/workbench?fileType=0');
     await row(page, 'parts.zip').waitFor();
 
@@ -733,8 +743,8 @@ describe('editors: code and markdown, new files, unzip, untrusted content', () =
       .last()
       .click();
     await dialog.waitFor({ state: 'detached' });
-    expect(await names(api, '/Inbox')).toEqual(['hostile.zip']);
-    expect(await names(api, '/')).toEqual(['Inbox']);
+    await expect.poll(() => names(api, '/Inbox')).toEqual(['hostile.zip']);
+    await expect.poll(() => names(api, '/')).toEqual(['Inbox']);
   });
 
   /* ---- untrusted content ---- */
@@ -791,7 +801,7 @@ describe('editors: code and markdown, new files, unzip, untrusted content', () =
     return {
       dialogs,
       async expectNothingRan() {
-        expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss)).toBeUndefined();
+        await expect.poll(() => page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss)).toBeUndefined();
         expect(dialogs).toEqual([]);
       },
     };
@@ -920,12 +930,13 @@ describe('editors: code and markdown, new files, unzip, untrusted content', () =
     const shareFrame = editorFrame(visitor.page, 'payload.md');
     await expectInertPreview(shareFrame.locator('.markdown-body'));
     // read-only there: no save, no edit; the source view is read-only too
-    expect(await shareFrame.getByRole('button', { name: '保存' }).count()).toBe(0);
+    await expect.poll(() => shareFrame.getByRole('button', { name: '保存' }).count()).toBe(0);
     await shareFrame.getByText('源码', { exact: true }).click();
     await codeView(visitor.page).waitFor();
-    expect(await codeView(visitor.page).getAttribute('data-readonly')).toBe('true');
+    await expect.poll(() => codeView(visitor.page).getAttribute('data-readonly')).toBe('true');
     await visitor.page.keyboard.press('Escape');
     await row(visitor.page, 'evil.svg').click({ button: 'right' });
+    await animationsSettled(visitor.page);
     await contextMenu(visitor.page).getByRole('menuitem', { name: '查看', exact: true }).click();
     await visitor.page.waitForTimeout(1500);
     await visitorProbes.expectNothingRan();
@@ -951,12 +962,9 @@ describe('editors: code and markdown, new files, unzip, untrusted content', () =
     const saves = countSaves(page);
     await row(page, 'plan.ts').waitFor();
     await row(page, 'plan.ts').click({ button: 'right' });
-    expect(await contextMenu(page).getByRole('menuitem').allTextContents()).toEqual([
-      '查看',
-      '下载',
-      '保存到网盘',
-      '详细信息',
-    ]);
+    await expect
+      .poll(() => contextMenu(page).getByRole('menuitem').allTextContents())
+      .toEqual(['查看', '下载', '保存到网盘', '详细信息']);
     await contextMenu(page).getByRole('menuitem', { name: '查看', exact: true }).click();
     const frame = editorFrame(page, 'plan.ts');
     await cmContent(page).getByText('export const plan').waitFor();
@@ -964,7 +972,7 @@ describe('editors: code and markdown, new files, unzip, untrusted content', () =
     await cmContent(page).click();
     await page.keyboard.type('nope');
     await page.keyboard.press('Control+S');
-    expect(await editorText(page)).toBe(PLAN_TS);
+    await expect.poll(() => editorText(page)).toBe(PLAN_TS);
     expect(saves.count).toBe(0);
     await page.keyboard.press('Escape');
     await frame.waitFor({ state: 'detached' });

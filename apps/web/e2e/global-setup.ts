@@ -1,6 +1,5 @@
-import { rmSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
-import { startServer } from '../../server/e2e/server-process.js';
+import { E2E_ADMIN, startServerPool } from './e2e-servers';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -8,23 +7,21 @@ declare module 'vitest' {
     dataDir: string;
     adminAccount: string;
     adminPassword: string;
+    /** Where the spec files' setup asks for their server (see e2e-servers.ts). */
+    e2eServerBroker: string;
   }
 }
 
-const ADMIN = { account: 'admin@kerf.local', password: 'Admin_e2e_2026' };
-
 /**
- * One built server for the whole end-to-end run, on a free port with a throw-away data folder. With no
- * mail or SMS configured, verification codes land in DATA_DIR/outbox.log, where the specs read them.
+ * Starts the broker that hands each Vitest worker slot a built server of its own, on a free port with
+ * a throw-away data folder, and provides the admin account. `baseURL` and `dataDir` are provided per
+ * spec file by server-per-worker.ts (a setup file). With no mail or SMS configured, verification codes
+ * land in DATA_DIR/outbox.log, where the specs read them.
  */
 export default async function setup(project: TestProject) {
-  const server = await startServer({ ADMIN_ACCOUNT: ADMIN.account, ADMIN_PASSWORD: ADMIN.password });
-  project.provide('baseURL', server.baseURL);
-  project.provide('dataDir', server.dataDir);
-  project.provide('adminAccount', ADMIN.account);
-  project.provide('adminPassword', ADMIN.password);
-  return async () => {
-    await server.stop();
-    rmSync(server.dataDir, { recursive: true, force: true });
-  };
+  const pool = await startServerPool();
+  project.provide('e2eServerBroker', pool.url);
+  project.provide('adminAccount', E2E_ADMIN.account);
+  project.provide('adminPassword', E2E_ADMIN.password);
+  return pool.close;
 }

@@ -14,12 +14,14 @@ describe('usage help', () => {
     const article = page.locator('article.help-markdown');
     await article.getByRole('heading', { level: 1, name: 'Kerf 使用帮助' }).waitFor();
     for (const section of ['登录与注册', '工作台', '语言与币种', '布局设置', '获取帮助']) {
-      expect(await article.getByRole('heading', { level: 2, name: section }).isVisible(), section).toBe(true);
+      await expect
+        .poll(() => article.getByRole('heading', { level: 2, name: section }).isVisible(), { message: section })
+        .toBe(true);
     }
-    expect(await article.textContent()).toContain('无效的会话，或者会话已过期，请重新登录');
+    await expect.poll(() => article.textContent()).toContain('无效的会话，或者会话已过期，请重新登录');
     // markdown emphasis is rendered, not shown as asterisks
-    expect(await article.locator('strong', { hasText: '重置配置' }).count()).toBeGreaterThan(0);
-    expect(await article.textContent()).not.toContain('**');
+    await expect.poll(() => article.locator('strong', { hasText: '重置配置' }).count()).toBeGreaterThan(0);
+    await expect.poll(() => article.textContent()).not.toContain('**');
     await animationsSettled(page);
     await shot(page, 'help-zh');
 
@@ -34,8 +36,10 @@ describe('usage help', () => {
     await switchLanguage(page, '切换语言', 'English');
     const article = page.locator('article.help-markdown');
     await article.getByRole('heading', { level: 1, name: 'Kerf usage help' }).waitFor();
-    expect(await article.getByRole('heading', { level: 2, name: 'Layout settings' }).isVisible()).toBe(true);
-    expect(await article.textContent()).toContain('Your session is invalid or has expired; please sign in again');
+    await expect.poll(() => article.getByRole('heading', { level: 2, name: 'Layout settings' }).isVisible()).toBe(true);
+    await expect
+      .poll(() => article.textContent())
+      .toContain('Your session is invalid or has expired; please sign in again');
     await animationsSettled(page);
     await shot(page, 'help-en');
   });

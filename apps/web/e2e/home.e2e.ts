@@ -11,15 +11,21 @@ describe('home page', () => {
     const { page } = await browser.open('/web/');
     const title = page.getByRole('heading', { level: 1 });
     await title.waitFor();
-    expect(await title.textContent()).toBe('激光加工的云端工作台');
-    expect(await page.locator('html').getAttribute('lang')).toBe('zh-CN');
-    expect(await page.title()).toBe('Kerf 激光云平台');
+    await expect.poll(() => title.textContent()).toBe('激光加工的云端工作台');
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('zh-CN');
+    await expect.poll(() => page.title()).toBe('Kerf 激光云平台');
     for (const feature of FEATURES_ZH) {
-      expect(await page.getByRole('heading', { level: 3, name: feature }).isVisible(), feature).toBe(true);
+      await expect
+        .poll(() => page.getByRole('heading', { level: 3, name: feature }).isVisible(), { message: feature })
+        .toBe(true);
     }
-    expect(await page.getByRole('link', { name: '登录' }).first().getAttribute('href')).toBe('/web/login');
-    expect(await page.getByRole('link', { name: '注册', exact: true }).getAttribute('href')).toBe('/web/register');
-    expect(await page.getByRole('link', { name: '免费注册' }).first().getAttribute('href')).toBe('/web/register');
+    await expect.poll(() => page.getByRole('link', { name: '登录' }).first().getAttribute('href')).toBe('/web/login');
+    await expect
+      .poll(() => page.getByRole('link', { name: '注册', exact: true }).getAttribute('href'))
+      .toBe('/web/register');
+    await expect
+      .poll(() => page.getByRole('link', { name: '免费注册' }).first().getAttribute('href'))
+      .toBe('/web/register');
     await animationsSettled(page);
     await shot(page, 'home-zh');
 
@@ -38,15 +44,19 @@ describe('home page', () => {
     await page.getByRole('heading', { level: 1 }).waitFor();
     await switchLanguage(page, '切换语言', 'English');
     await page.getByRole('heading', { level: 1, name: 'Your laser workshop, in the cloud' }).waitFor();
-    expect(await page.locator('html').getAttribute('lang')).toBe('en');
-    expect(await storedItem(page, 'language')).toBe('en');
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('en');
+    await expect.poll(() => storedItem(page, 'language')).toBe('en');
 
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Your laser workshop, in the cloud' }).waitFor();
-    expect(await page.locator('html').getAttribute('lang')).toBe('en');
-    expect(await page.getByRole('heading', { level: 3, name: 'Craft parameter libraries' }).isVisible()).toBe(true);
-    expect(await page.getByRole('link', { name: 'Sign in' }).first().getAttribute('href')).toBe('/web/login');
-    expect(await page.title()).toBe('Kerf Laser Cloud');
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('en');
+    await expect
+      .poll(() => page.getByRole('heading', { level: 3, name: 'Craft parameter libraries' }).isVisible())
+      .toBe(true);
+    await expect
+      .poll(() => page.getByRole('link', { name: 'Sign in' }).first().getAttribute('href'))
+      .toBe('/web/login');
+    await expect.poll(() => page.title()).toBe('Kerf Laser Cloud');
     await animationsSettled(page);
     await shot(page, 'home-en');
 
@@ -58,8 +68,8 @@ describe('home page', () => {
     const { page } = await browser.open('/web/', { viewport: { width: 375, height: 812 } });
     await page.getByRole('heading', { level: 1 }).waitFor();
     await expectNoSidewaysScroll(page);
-    expect(await page.getByRole('link', { name: '免费注册' }).first().isVisible()).toBe(true);
-    expect(await page.getByRole('link', { name: '进入工作台' }).first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('link', { name: '免费注册' }).first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('link', { name: '进入工作台' }).first().isVisible()).toBe(true);
     await animationsSettled(page);
     await shot(page, 'home-mobile');
   });

@@ -17,8 +17,8 @@ describe('routing', () => {
     const response = await page.goto('/web/no-such-page');
     expect(response?.status()).toBe(200);
     await page.getByText('抱歉，你访问的页面不存在或尚未开放。').waitFor();
-    expect(await page.getByText('/web/no-such-page').isVisible()).toBe(true);
-    expect(await page.getByRole('button', { name: '帮助菜单' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('/web/no-such-page').isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: '帮助菜单' }).isVisible()).toBe(true);
     await animationsSettled(page);
     await shot(page, 'not-found');
     await page.getByRole('link', { name: '返回首页' }).click();
@@ -62,7 +62,7 @@ describe('routing', () => {
     await page.locator('footer').getByRole('link', { name: '使用帮助' }).click();
     await page.waitForURL('**/web/help');
     await page.getByRole('heading', { level: 1, name: 'Kerf 使用帮助' }).waitFor();
-    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     const bars = await page.evaluate(() => (window as unknown as { progressBars: string[] }).progressBars);
     expect(bars.length).toBeGreaterThan(0);
     expect(bars).toContain('rgb(134, 165, 0)');

@@ -26,11 +26,11 @@ describe('session and guards', () => {
     await registerByApi(email, PASSWORD);
     const { page } = await browser.open('/web/account?tab=security');
     await page.waitForURL('**/web/login');
-    expect(await page.evaluate(() => sessionStorage.getItem('preRoute'))).toBe('/account?tab=security');
+    await expect.poll(() => page.evaluate(() => sessionStorage.getItem('preRoute'))).toBe('/account?tab=security');
     await signInWithPassword(page, email, PASSWORD);
     await page.waitForURL('**/web/account?tab=security');
     await page.getByRole('tab', { name: '账号安全', selected: true }).waitFor();
-    expect(await page.evaluate(() => sessionStorage.getItem('preRoute'))).toBeNull();
+    await expect.poll(() => page.evaluate(() => sessionStorage.getItem('preRoute'))).toBeNull();
   });
 
   it('sends a signed-in person from /login to the workbench', async () => {
@@ -54,7 +54,7 @@ describe('session and guards', () => {
     await shot(page, 'user-menu-zh');
     await page.getByRole('menuitem', { name: '退出登录' }).click();
     await page.waitForURL('**/web/login');
-    expect(await sessionToken(context)).toBeUndefined();
+    await expect.poll(() => sessionToken(context)).toBeUndefined();
     // the server revoked the token too
     const check = await fetch(`${inject('baseURL')}/uac-api/oauth2/session`, {
       headers: { authorization: `Bearer ${token}` },
@@ -71,6 +71,7 @@ describe('session and guards', () => {
     await signInWithPassword(page, email, PASSWORD);
     await page.waitForURL('**/web/workbench?fileType=0');
     await page.getByRole('button', { name: '用户菜单：Expiring User' }).click();
+    await animationsSettled(page);
     await page.getByRole('menuitem', { name: '个人中心' }).click();
     await page.waitForURL('**/web/account');
     await page.getByLabel('昵称').waitFor();
@@ -78,12 +79,14 @@ describe('session and guards', () => {
     await revoke((await sessionToken(context))!);
 
     // opening the sign-in log fails with code 422: one dialog
+    const logAnswered = page.waitForResponse((response) => response.url().includes('/uac-api/account/logins'));
     await page.getByRole('tab', { name: '操作日志' }).click();
+    expect((await (await logAnswered).json()).code).toBe(422);
     const dialog = page.getByRole('dialog').filter({ hasText: '无效的会话，或者会话已过期，请重新登录' });
     await dialog.waitFor();
-    await new Promise((r) => setTimeout(r, 500));
-    expect(await page.locator('.ant-modal-confirm').count()).toBe(1);
+    // the dialog has zoomed in (a click while it grows can miss its buttons)
     await animationsSettled(page);
+    expect(await page.locator('.ant-modal-confirm').count()).toBe(1);
     await shot(page, 'relogin-dialog-zh');
 
     await dialog.getByRole('button', { name: '取消' }).click();
@@ -92,12 +95,17 @@ describe('session and guards', () => {
 
     await page.getByRole('tab', { name: '基本资料' }).click();
     await page.getByLabel('昵称').fill('Still Here');
+    const saveAnswered = page.waitForResponse(
+      (response) => response.url().includes('/uac-api/account/profile') && response.request().method() === 'PUT',
+    );
     await page.getByRole('button', { name: '保存' }).click();
+    expect((await (await saveAnswered).json()).code).toBe(422);
     await dialog.waitFor();
+    await animationsSettled(page);
     expect(await page.locator('.ant-modal-confirm').count()).toBe(1);
     await dialog.getByRole('button', { name: '重新登录' }).click();
     await page.waitForURL('**/web/login');
-    expect(await sessionToken(context)).toBeUndefined();
+    await expect.poll(() => sessionToken(context)).toBeUndefined();
     await page.getByRole('heading', { level: 1, name: '登录 Kerf' }).waitFor();
   });
 
@@ -111,7 +119,7 @@ describe('session and guards', () => {
     await page.goto('/web/account');
     await page.waitForURL('**/web/login');
     await page.getByText('无效的会话，或者会话已过期，请重新登录').waitFor();
-    expect(await page.locator('.ant-modal-confirm').count()).toBe(0);
-    expect(await sessionToken(context)).toBeUndefined();
+    await expect.poll(() => page.locator('.ant-modal-confirm').count()).toBe(0);
+    await expect.poll(() => sessionToken(context)).toBeUndefined();
   });
 });

@@ -135,8 +135,8 @@ describe('sharing: dialog, public page, save to my drive, my shares', () => {
     await share.getByText('Plates', { exact: true }).waitFor();
     // SPEC §5: the expiry is required and cannot be typed or cleared; public is the default
     const picker = share.getByLabel('有效期至');
-    expect(await picker.getAttribute('readonly')).not.toBeNull();
-    expect(await share.getByRole('radio', { name: /公开链接/ }).isChecked()).toBe(true);
+    await expect.poll(() => picker.getAttribute('readonly')).not.toBeNull();
+    await expect.poll(() => share.getByRole('radio', { name: /公开链接/ }).isChecked()).toBe(true);
     await share.getByRole('button', { name: '创建链接' }).click();
     await share.getByText('请选择链接有效期').waitFor();
     expect(
@@ -184,7 +184,7 @@ describe('sharing: dialog, public page, save to my drive, my shares', () => {
 
     await share.getByRole('button', { name: /复制链接$/ }).click();
     await toast(page, '复制成功').waitFor();
-    expect(await readClipboard(page)).toBe(link);
+    await expect.poll(() => readClipboard(page)).toBe(link);
     await share.getByRole('button', { name: '复制提取码' }).click();
     await expect.poll(() => readClipboard(page)).toBe(code);
     await share.getByRole('button', { name: '复制链接及提取码' }).click();
@@ -203,7 +203,7 @@ describe('sharing: dialog, public page, save to my drive, my shares', () => {
     const codeField = page.getByLabel('提取码', { exact: true });
     await codeField.waitFor();
     // focused at once; Enter submits
-    expect(await codeField.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => codeField.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.getByText('Drive User 给你分享了文件').waitFor();
     await codeField.fill('zzzzzz');
     await codeField.press('Enter');
@@ -217,23 +217,22 @@ describe('sharing: dialog, public page, save to my drive, my shares', () => {
     // a reload does not ask again
     await page.reload();
     await shareRow(page, 'Plates').waitFor();
-    expect(await page.getByLabel('提取码', { exact: true }).count()).toBe(0);
+    await expect.poll(() => page.getByLabel('提取码', { exact: true }).count()).toBe(0);
 
     await shareRow(page, 'Plates').locator('.drive-name-cell__name').click();
     await shareRow(page, 'cut.png').waitFor();
     await shareRow(page, 'notes.txt').waitFor();
     await shareRow(page, 'Offcuts').waitFor();
-    expect(await page.locator('.share-path .drive-breadcrumb').textContent()).toMatch(/全部文件\s*\/\s*Plates/);
+    await expect
+      .poll(() => page.locator('.share-path .drive-breadcrumb').textContent())
+      .toMatch(/全部文件\s*\/\s*Plates/);
     await shot(page, 'file-page-zh');
 
     // read-only: view, download, save, details; nothing that changes files
     await shareRow(page, 'notes.txt').click({ button: 'right' });
-    expect(await contextMenu(page).getByRole('menuitem').allTextContents()).toEqual([
-      '查看',
-      '下载',
-      '保存到网盘',
-      '详细信息',
-    ]);
+    await expect
+      .poll(() => contextMenu(page).getByRole('menuitem').allTextContents())
+      .toEqual(['查看', '下载', '保存到网盘', '详细信息']);
     await page.keyboard.press('Escape');
     await contextMenu(page).waitFor({ state: 'detached' });
 
@@ -294,15 +293,16 @@ describe('sharing: dialog, public page, save to my drive, my shares', () => {
   it('says clearly when a link has expired or does not exist', async () => {
     const { api, token } = await openDrive(browser);
     const folder = await api.folder('Short lived');
-    const { shareBatchNum } = await shareApi(token).create([folder.userFileId], new Date(Date.now() + 2500));
-    await new Promise((r) => setTimeout(r, 3000));
+    // an end time a few seconds out (a busy server must still find it in the future), then wait
+    // until the server says the link has run out
+    const { shareBatchNum } = await shareApi(token).create([folder.userFileId], new Date(Date.now() + 6000));
+    const shareInfo = () => shareApi().call('GET', `/shareInfo?shareBatchNum=${shareBatchNum}`);
+    await expect.poll(async () => (await shareInfo()).status, { timeout: 30_000, interval: 250 }).toBe(410);
 
     const { page } = await browser.open(`/web/share/${shareBatchNum}`);
     await page.getByRole('heading', { name: '分享链接已过期' }).waitFor();
-    expect(await page.locator('.drive-row').count()).toBe(0);
+    await expect.poll(() => page.locator('.drive-row').count()).toBe(0);
     await shot(page, 'expired-zh');
-    const answer = await shareApi().call('GET', `/shareInfo?shareBatchNum=${shareBatchNum}`);
-    expect(answer.status).toBe(410);
 
     await page.goto('/web/share/nosuchshare00000');
     await page.getByRole('heading', { name: '分享不存在或已被取消' }).waitFor();
@@ -346,7 +346,7 @@ describe('sharing: dialog, public page, save to my drive, my shares', () => {
     // copy link: the link with its code
     await plates.getByRole('button', { name: /复制链接/ }).click();
     await toast(page, '复制成功').waitFor();
-    expect(await readClipboard(page)).toBe(`链接：${shared.link} 提取码：${shared.code}`);
+    await expect.poll(() => readClipboard(page)).toBe(`链接：${shared.link} 提取码：${shared.code}`);
 
     // a share opens its entries, read-only
     await plates.getByRole('button', { name: '查看“Plates”的分享文件' }).click();
@@ -354,22 +354,21 @@ describe('sharing: dialog, public page, save to my drive, my shares', () => {
     await page.locator('.drive-path').getByText(`提取码 ${shared.code}`, { exact: false }).waitFor();
     await shot(page, 'my-share-batch-zh');
     await row(page, 'Plates').click({ button: 'right' });
-    expect(await contextMenu(page).getByRole('menuitem').allTextContents()).toEqual([
-      '打开',
-      '下载',
-      '复制链接',
-      '详细信息',
-    ]);
+    await expect
+      .poll(() => contextMenu(page).getByRole('menuitem').allTextContents())
+      .toEqual(['打开', '下载', '复制链接', '详细信息']);
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: '返回我的分享' }).click();
     await page.waitForURL('**/web/workbench?fileType=8');
 
     await plates.getByRole('button', { name: /取消分享/ }).click();
     await page.getByRole('dialog').getByText('确定取消“Plates”的分享吗？').waitFor();
+    await animationsSettled(page);
     await page.getByRole('dialog').getByRole('button', { name: '取消分享' }).click();
     await toast(page, '已取消分享').waitFor();
     await plates.waitFor({ state: 'detached' });
     await sheetRow.getByRole('button', { name: /取消分享/ }).click();
+    await animationsSettled(page);
     await page.getByRole('dialog').getByRole('button', { name: '取消分享' }).click();
     await page.getByText('还没有分享过文件').waitFor();
     await shot(page, 'my-shares-empty-zh');
@@ -459,9 +458,11 @@ describe('sharing: dialog, public page, save to my drive, my shares', () => {
             route.fulfill({ status: 404, json: { code: 404, msg: '文件不存在或已被删除', data: null } }),
           );
           await dialog(page, '分享文件').getByRole('button', { name: '1 天' }).click();
+          await animationsSettled(page);
           await dialog(page, '分享文件').getByRole('button', { name: '创建链接' }).click();
           await toast(page, '文件不存在或已被删除').waitFor();
           await page.unroute('**/cloud-api/engine/share/sharefile');
+          await animationsSettled(page);
           await dialog(page, '分享文件').getByRole('button', { name: '取消' }).click();
           await dialog(page, '分享文件').waitFor({ state: 'hidden' });
         }

@@ -30,7 +30,7 @@ describe('registration and sign-in', () => {
     await page.getByText('验证码已发送，请注意查收').waitFor();
     // the resend countdown runs on the button
     await form.getByRole('button', { name: /\d+ 秒后重发/ }).waitFor();
-    expect(await form.getByRole('button', { name: /\d+ 秒后重发/ }).isDisabled()).toBe(true);
+    await expect.poll(() => form.getByRole('button', { name: /\d+ 秒后重发/ }).isDisabled()).toBe(true);
     const code = await newestCode(email, 'register', since);
 
     await form.getByLabel('验证码').fill(code);
@@ -43,12 +43,12 @@ describe('registration and sign-in', () => {
     await page.waitForURL('**/web/login');
     await page.getByText('注册成功').waitFor();
     const login = page.getByRole('form', { name: '密码登录' });
-    expect(await login.getByLabel('手机号或邮箱').inputValue()).toBe(email);
+    await expect.poll(() => login.getByLabel('手机号或邮箱').inputValue()).toBe(email);
     await login.getByLabel('密码', { exact: true }).fill(PASSWORD);
     await login.getByLabel('密码', { exact: true }).press('Enter');
     await page.waitForURL('**/web/workbench?fileType=0');
     await page.locator('.admin-navbar').getByText('Laser Ada').waitFor();
-    expect(await sessionToken(page.context())).toBeTruthy();
+    await expect.poll(() => sessionToken(page.context())).toBeTruthy();
   });
 
   it('says which account is taken when the field is left', async () => {
@@ -86,7 +86,9 @@ describe('registration and sign-in', () => {
     // the server wants the image captcha after three failures for one account
     const form = page.getByRole('form', { name: '密码登录' });
     for (let i = 0; i < 2; i++) {
+      const answered = page.waitForResponse((response) => response.url().includes('/uac-api/oauth2/access_token'));
       await form.getByRole('button', { name: '登录' }).click();
+      await answered;
       await expect.poll(() => page.getByRole('alert').count()).toBe(1);
     }
     await form.getByLabel('图形验证码').waitFor();
@@ -160,14 +162,14 @@ describe('registration and sign-in', () => {
     await sider.getByRole('link', { name: '操作日志' }).click();
     await page.waitForURL('**/web/account?tab=log');
     await page.getByRole('tab', { name: '操作日志', selected: true }).waitFor();
-    expect(await sider.getByRole('link', { name: '使用帮助' }).isVisible()).toBe(true);
+    await expect.poll(() => sider.getByRole('link', { name: '使用帮助' }).isVisible()).toBe(true);
   });
 
   it('speaks English on the login page, including the server messages', async () => {
     const { page } = await browser.open('/web/login');
     await switchLanguage(page, '切换语言', 'English');
     await page.getByRole('heading', { level: 1, name: 'Sign in to Kerf' }).waitFor();
-    expect(await page.getByRole('tab', { name: 'Verification code' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('tab', { name: 'Verification code' }).isVisible()).toBe(true);
     await page.getByRole('form', { name: 'Password' }).getByRole('button', { name: 'Sign in' }).click();
     await page.getByText('Enter your mobile number or e-mail address').waitFor();
     await animationsSettled(page);
@@ -211,6 +213,7 @@ describe('registration and sign-in', () => {
     const { context: seed } = await browser.open('/web/');
     const { page } = await openOnPhone(seed, '/web/mobile/login');
     await page.getByRole('button', { name: '切换语言' }).click();
+    await animationsSettled(page);
     await page.getByRole('menuitem', { name: 'English' }).click();
     await page.getByRole('heading', { level: 1, name: 'Sign in to Kerf' }).waitFor();
     await animationsSettled(page);

@@ -27,7 +27,10 @@ export async function expectNoSidewaysScroll(page: Page) {
 
 export async function switchLanguage(page: Page, from: '切换语言' | 'Change language', to: '中文' | 'English') {
   await page.getByRole('button', { name: from }).click();
-  await page.getByRole('menuitem', { name: to }).click();
+  const item = page.getByRole('menuitem', { name: to });
+  await item.waitFor();
+  await animationsSettled(page);
+  await item.click();
 }
 
 /** Waits for running CSS animations and transitions (drawers sliding in, fades) to finish. */

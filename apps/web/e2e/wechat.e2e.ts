@@ -44,7 +44,7 @@ describe('chat-app (WeChat) sign-in', () => {
     await page.goto('/web/login');
     expect((await (await asked).json()).data).toEqual({ enabled: false });
     await page.getByRole('heading', { level: 1, name: '登录 Kerf' }).waitFor();
-    expect(await page.getByRole('button', { name: '微信扫码登录' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: '微信扫码登录' }).count()).toBe(0);
   });
 
   it('goes to the QR page, comes back unbound, links an existing account and is signed in', async () => {
