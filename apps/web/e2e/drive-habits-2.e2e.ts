@@ -4,24 +4,12 @@ import { join } from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openDrive, pickFromMenu, row, tempDir, toast } from './drive-support';
+import { ffmpeg, still } from './fixtures';
 import { shot, useBrowser } from './harness';
 import { animationsSettled, IPHONE, openOnPhone, signInContext } from './support';
 
 /* Drive habits people bring from Cloudreve and Nextcloud: drag to move, list thumbnails, a tree that
  * follows changes, office entries only with a document server, viewers that fit phones. */
-
-const FFMPEG = process.env.FFMPEG_PATH ?? '/usr/bin/ffmpeg';
-
-function ffmpeg(...args: string[]) {
-  execFileSync(FFMPEG, ['-hide_banner', '-loglevel', 'error', '-y', ...args], { stdio: 'pipe' });
-}
-
-/** One frame of an ffmpeg test source as an image file. */
-function still(dir: string, name: string, source: string): Buffer {
-  const path = join(dir, name);
-  ffmpeg('-f', 'lavfi', '-i', source, '-frames:v', '1', path);
-  return readFileSync(path);
-}
 
 /** A tagged MP3 with a cover picture: a tone of `seconds`. */
 function taggedMp3(dir: string, name: string): Buffer {

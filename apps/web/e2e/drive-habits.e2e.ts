@@ -3,38 +3,19 @@ import type { Page, Route } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import yazl from 'yazl';
 import { type Entry, openDrive, row, tempDir, toast, writeTemp } from './drive-support';
+import { scratchFolders, zipOf } from './fixtures';
 import { shot, useBrowser } from './harness';
 import { animationsSettled, expectNoSidewaysScroll } from './support';
 
 /** Habits people bring from Cloudreve and Nextcloud: clashes, loading, archives, editing, counts, home. */
 
 const PHONE = { width: 375, height: 812 };
-const dirs: string[] = [];
-function scratch(label: string) {
-  const dir = tempDir(label);
-  dirs.push(dir);
-  return dir;
-}
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
+const scratch = scratchFolders();
 
 const clashDialog = (page: Page, title = '名称冲突') => page.getByRole('dialog', { name: title });
 const panelItem = (page: Page, name: string, title = '上传列表') =>
   page.getByRole('region', { name: title }).getByRole('listitem', { name, exact: true });
 const nameButton = (page: Page, name: string) => row(page, name).locator('.drive-name-cell__name');
-
-function zipOf(entries: Record<string, string>): Promise<Buffer> {
-  const zip = new yazl.ZipFile();
-  for (const [name, text] of Object.entries(entries)) zip.addBuffer(Buffer.from(text), name);
-  zip.end();
-  return new Promise((resolve, reject) => {
-    const parts: Buffer[] = [];
-    zip.outputStream.on('data', (part: Buffer) => parts.push(part));
-    zip.outputStream.on('end', () => resolve(Buffer.concat(parts)));
-    zip.outputStream.on('error', reject);
-  });
-}
 
 async function shareOf(token: string, ids: string[]) {
   const res = await fetch(`${inject('baseURL')}/cloud-api/engine/share/sharefile`, {

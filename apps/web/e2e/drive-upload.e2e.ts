@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Page, Request } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDrive, row, tempDir, toast, writeTemp } from './drive-support';
+import { scratchFolders } from './fixtures';
 import { shot, useBrowser } from './harness';
 import { animationsSettled } from './support';
 
@@ -18,15 +19,7 @@ function slowChunks(page: Page, ms: number) {
   });
 }
 
-const dirs: string[] = [];
-function scratch(label: string) {
-  const dir = tempDir(label);
-  dirs.push(dir);
-  return dir;
-}
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
+const scratch = scratchFolders();
 
 describe('drive: uploads', () => {
   const browser = useBrowser();

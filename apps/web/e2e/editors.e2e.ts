@@ -3,6 +3,7 @@ import type { Locator, Page, Route } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import yazl from 'yazl';
 import { contextMenu, type driveApi, type Entry, openDrive, pickFromMenu, row, toast } from './drive-support';
+import { zipOf } from './fixtures';
 import { useBrowser } from './harness';
 import { animationsSettled } from './support';
 
@@ -50,19 +51,6 @@ async function downloadBytes(token: string, userFileId: string): Promise<Buffer>
   );
   expect(res.status).toBe(200);
   return Buffer.from(await res.arrayBuffer());
-}
-
-/** A real zip made with yazl, entries in the given order (folders implied by the paths). */
-function zipOf(entries: Record<string, string>): Promise<Buffer> {
-  const zip = new yazl.ZipFile();
-  for (const [name, text] of Object.entries(entries)) zip.addBuffer(Buffer.from(text), name);
-  zip.end();
-  return new Promise((resolve, reject) => {
-    const parts: Buffer[] = [];
-    zip.outputStream.on('data', (part: Buffer) => parts.push(part));
-    zip.outputStream.on('end', () => resolve(Buffer.concat(parts)));
-    zip.outputStream.on('error', reject);
-  });
 }
 
 /** The same bytes with every occurrence of one name swapped for another of the same length. */

@@ -3,6 +3,7 @@ import { rmSync } from 'node:fs';
 import type { Page, Request } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { driveApi, openDrive, PASSWORD, row, tempDir, writeTemp } from './drive-support';
+import { scratchFolders } from './fixtures';
 import { shot, useBrowser } from './harness';
 import { animationsSettled, registerByApi, tokenByApi, uniqueEmail } from './support';
 
@@ -11,15 +12,7 @@ const panelItem = (page: Page, name: string, english = false) =>
 const isInit = (r: Request) => r.method() === 'POST' && /\/engine\/filetransfer\/upload\/init$/.test(r.url());
 const isChunkPut = (r: Request) => r.method() === 'PUT' && /\/engine\/filetransfer\/upload\/[^/]+\/\d+$/.test(r.url());
 
-const dirs: string[] = [];
-function scratch(label: string) {
-  const dir = tempDir(label);
-  dirs.push(dir);
-  return dir;
-}
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
+const scratch = scratchFolders();
 
 /** Opens an upload of `bytes` that is never sent: it holds that much of the quota. */
 async function holdSpace(api: ReturnType<typeof driveApi>, bytes: number) {

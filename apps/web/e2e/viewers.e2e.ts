@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type driveApi, type Entry, openDrive, row, tempDir, tile, writeTemp } from './drive-support';
+import { ffmpeg, still } from './fixtures';
 import { useBrowser } from './harness';
 import { animationsSettled } from './support';
 
@@ -18,19 +19,7 @@ async function shot(page: Page, name: string) {
 
 /* ---- fixtures: real media made with ffmpeg, a real PDF written by hand ---- */
 
-const FFMPEG = process.env.FFMPEG_PATH ?? '/usr/bin/ffmpeg';
 const SOFFICE = process.env.SOFFICE_PATH ?? '/usr/bin/soffice';
-
-function ffmpeg(...args: string[]) {
-  execFileSync(FFMPEG, ['-hide_banner', '-loglevel', 'error', '-y', ...args], { stdio: 'pipe' });
-}
-
-/** One frame of an ffmpeg test source as an image file. */
-function still(dir: string, name: string, source: string): Buffer {
-  const path = join(dir, name);
-  ffmpeg('-f', 'lavfi', '-i', source, '-frames:v', '1', path);
-  return readFileSync(path);
-}
 
 /** A tagged MP3 with a cover picture: a tone of `seconds`. */
 function taggedMp3(
