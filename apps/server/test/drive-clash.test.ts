@@ -208,8 +208,10 @@ describe.each(testDatabases)('name clashes and modified times on $name', (databa
     });
     expect(body.body).toBe(fresh.toString());
 
-    // content stored before (instant upload) replaces as well
-    const known = Buffer.from('old gear');
+    // content the person holds elsewhere (instant upload) replaces as well; the old bytes, no longer
+    // theirs after the replace, would need a proof of possession instead
+    const known = Buffer.from('a spare gear');
+    await people.upload(ada, 'spare.dxf', known, await people.folder(ada, 'replace-source'));
     const instant = await init(ada, initFor(known, 'gear.dxf', { folderId: folder, onClash: 'replace' }));
     expect(instant.body.data).toMatchObject({ skipUpload: true, entry: { userFileId: old.userFileId } });
     expect((await entries(ada, folder)).map((e) => [e.userFileId, e.fileSize])).toEqual([
