@@ -532,6 +532,17 @@ describe('editors: code and markdown, new files, unzip, untrusted content', () =
     await page.keyboard.press('Escape');
     await md.waitFor({ state: 'detached' });
 
+    // the office types are offered only where a document server is configured; this server has none,
+    // so the page is told it has one (the server makes the documents either way)
+    await page.route('**/uac-api/oauth2/user_perms', async (route) => {
+      const response = await route.fetch();
+      const answer = await response.json();
+      answer.data.features = { ...answer.data.features, onlineOffice: true };
+      await route.fulfill({ response, json: answer });
+    });
+    await page.reload();
+    await row(page, 'memo.txt').waitFor();
+
     // the office types: valid empty documents, no editor here
     for (const [type, label, suggested] of [
       ['docx', 'Word 文档', '新建 Word 文档.docx'],
