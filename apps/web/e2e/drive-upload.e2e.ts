@@ -56,9 +56,11 @@ describe('drive: uploads', () => {
   it('uploads a whole folder from the folder input, keeping its folders', async () => {
     const { page, api } = await openDrive(browser);
     const dir = scratch('tree');
-    writeTemp(dir, 'job-42/plate.dxf', 'plate');
-    writeTemp(dir, 'job-42/cut/path.nc', 'G0 X0 Y0');
-    writeTemp(dir, 'job-42/cut/deep/notes.md', '# notes');
+    // content no other spec stored on this server, or it would be an instant upload (秒传) by proof
+    const unique = `${Date.now()} ${Math.random()}`;
+    writeTemp(dir, 'job-42/plate.dxf', `plate ${unique}`);
+    writeTemp(dir, 'job-42/cut/path.nc', `G0 X0 Y0 ; ${unique}`);
+    writeTemp(dir, 'job-42/cut/deep/notes.md', `# notes ${unique}`);
     await page.getByTestId('drive-upload-folder').setInputFiles(join(dir, 'job-42'));
     await panelItem(page, 'notes.md').getByText('上传完成').waitFor();
     await panelItem(page, 'path.nc').getByText('上传完成').waitFor();
