@@ -640,6 +640,10 @@ describe('viewers: images, video, audio, PDF, office, shares', () => {
     expect(created.code, created.msg).toBe(0);
     await api.upload('Cut list.docx', fixtures.docx);
     await page.getByRole('button', { name: '刷新' }).click();
+    // both rows in place first: a row that moves between the two clicks takes no double-click
+    await row(page, 'Cut list.docx').waitFor();
+    await row(page, 'x.docx').waitFor();
+    await animationsSettled(page);
 
     await row(page, 'x.docx').dblclick();
     await page.getByRole('dialog', { name: '预览：x.docx' }).waitFor();
