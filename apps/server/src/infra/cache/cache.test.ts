@@ -3,18 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Cache } from './cache.js';
 import { MemoryCache } from './memory-cache.js';
 import { RedisCache } from './redis-cache.js';
-
-const backends: Array<[string, () => Cache]> = [
-  ['memory', () => new MemoryCache()],
-  ...(process.env.TEST_REDIS_URL
-    ? [
-        ['redis', () => new RedisCache(process.env.TEST_REDIS_URL!, `kerf-test:${randomUUID()}:`)] as [
-          string,
-          () => Cache,
-        ],
-      ]
-    : []),
-];
+import { cacheBackends as backends } from './test-backends.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

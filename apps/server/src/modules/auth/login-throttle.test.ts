@@ -3,19 +3,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Cache } from '../../infra/cache/cache.js';
 import { MemoryCache } from '../../infra/cache/memory-cache.js';
 import { RedisCache } from '../../infra/cache/redis-cache.js';
+import { cacheBackends as backends } from '../../infra/cache/test-backends.js';
 import { LOGIN_LIMITS, LoginThrottle } from './login-throttle.js';
-
-const backends: Array<[string, () => Cache]> = [
-  ['memory', () => new MemoryCache()],
-  ...(process.env.TEST_REDIS_URL
-    ? [
-        ['redis', () => new RedisCache(process.env.TEST_REDIS_URL!, `kerf-test:${randomUUID()}:`)] as [
-          string,
-          () => Cache,
-        ],
-      ]
-    : []),
-];
 
 const open = { alwaysCaptcha: false, honourLock: true };
 
