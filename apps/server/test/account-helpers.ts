@@ -1,4 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { MemoryCache } from '../src/infra/cache/memory-cache.js';
+import { AccountService } from '../src/modules/account/account.service.js';
+import { UserRepository } from '../src/modules/account/user.repository.js';
+import { ConfigRepository } from '../src/modules/system/config.repository.js';
+import { ConfigService } from '../src/modules/system/config.service.js';
+import { VerificationCodeService } from '../src/modules/verification/code.service.js';
+import type { CodeDelivery } from '../src/modules/verification/code-delivery.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: test reads of JSON bodies
 export type Json = any;
@@ -36,4 +43,24 @@ export async function call(
     ...(options.body ? { payload: options.body } : {}),
   });
   return { status: res.statusCode, body: res.json() as Json };
+}
+
+/**
+ * Makes the administrator `root@kerf.local` (as the first start does, so only on an empty database)
+ * and answers a token for it.
+ */
+export async function bootstrapRootToken(
+  app: FastifyInstance,
+  db: ConstructorParameters<typeof UserRepository>[0],
+  delivery: CodeDelivery,
+): Promise<string> {
+  const accounts = new AccountService({
+    users: new UserRepository(db),
+    codes: new VerificationCodeService(new MemoryCache()),
+    delivery,
+    configs: new ConfigService(new ConfigRepository(db)),
+  });
+  await accounts.bootstrapAdmin('root@kerf.local', 'Root_pass_1');
+  return (await signIn(app, { grant_type: 'password', account: 'root@kerf.local', password: 'Root_pass_1' })).body
+    .token;
 }

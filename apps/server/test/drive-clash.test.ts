@@ -10,7 +10,7 @@ import { UserRepository } from '../src/modules/account/user.repository.js';
 import { ConfigRepository } from '../src/modules/system/config.repository.js';
 import { ConfigService } from '../src/modules/system/config.service.js';
 import { VerificationCodeService } from '../src/modules/verification/code.service.js';
-import { call, type Json, signIn } from './account-helpers.js';
+import { bootstrapRootToken, call, type Json } from './account-helpers.js';
 import { testDatabases } from './databases.js';
 import { drivePeople, sha256 } from './drive-helpers.js';
 import { RecordingDelivery, testApp } from './test-app.js';
@@ -72,15 +72,7 @@ describe.each(testDatabases)('name clashes and modified times on $name', (databa
       env: { DATA_DIR: mkdtempSync(join(tmpdir(), 'kerf-clash-data-')) },
     });
     // the administrator is made only on an empty database: first
-    const accounts = new AccountService({
-      users: new UserRepository(db.db),
-      codes: new VerificationCodeService(new MemoryCache()),
-      delivery,
-      configs: new ConfigService(new ConfigRepository(db.db)),
-    });
-    await accounts.bootstrapAdmin('root@kerf.local', 'Root_pass_1');
-    root = (await signIn(app, { grant_type: 'password', account: 'root@kerf.local', password: 'Root_pass_1' })).body
-      .token;
+    root = await bootstrapRootToken(app, db.db, delivery);
     ada = await people.join('ada');
     eve = await people.join('eve');
   });

@@ -15,7 +15,7 @@ import { ExportFiles } from '../src/modules/drive/export-files.js';
 import { ConfigRepository } from '../src/modules/system/config.repository.js';
 import { ConfigService } from '../src/modules/system/config.service.js';
 import { VerificationCodeService } from '../src/modules/verification/code.service.js';
-import { call, type Json, signIn } from './account-helpers.js';
+import { bootstrapRootToken, call, type Json, signIn } from './account-helpers.js';
 import { testDatabases } from './databases.js';
 import { RecordingDelivery, testApp } from './test-app.js';
 
@@ -119,16 +119,7 @@ describe.each(testDatabases)('drive uploads and downloads on $name', (database) 
       blobs: await createBlobStore({ storage: 'disk', dir: blobDir }),
       env: { UPLOAD_CHUNK_BYTES: String(CHUNK), DATA_DIR: dataDir },
     });
-    const accounts = new AccountService({
-      users: new UserRepository(db.db),
-      codes: new VerificationCodeService(new MemoryCache()),
-      delivery,
-      configs: new ConfigService(new ConfigRepository(db.db)),
-    });
-    await accounts.bootstrapAdmin('root@kerf.local', 'Root_pass_1');
-    tokens.root = (
-      await signIn(app, { grant_type: 'password', account: 'root@kerf.local', password: 'Root_pass_1' })
-    ).body.token;
+    tokens.root = await bootstrapRootToken(app, db.db, delivery);
     await join_('ada');
     await join_('eve');
   });
