@@ -1,9 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { openDrive, pickFromMenu, row, tempDir, toast } from './drive-support';
+import { chooseTargetFolder, openDrive, pickFromMenu, row, tempDir, toast } from './drive-support';
 import { ffmpeg, still } from './fixtures';
 import { shot, useBrowser } from './harness';
 import { animationsSettled, IPHONE, openOnPhone, signInContext } from './support';
@@ -209,7 +208,7 @@ describe('drive habits: drag to move, list thumbnails, a tree that follows', () 
     hold();
     await pickFromMenu(page, 'Final', '移动到');
     const picker = page.getByRole('dialog', { name: '移动到' });
-    await picker.locator('.ant-tree').getByText('Shelf', { exact: true }).click();
+    await chooseTargetFolder(picker, 'Shelf', '/Shelf');
     await picker.getByRole('button', { name: '移动到此处' }).click();
     await toast(page, '移动成功').waitFor();
     await unfold(page, 'Shelf');

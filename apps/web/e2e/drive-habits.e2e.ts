@@ -1,8 +1,6 @@
-import { rmSync } from 'node:fs';
 import type { Page, Route } from 'playwright-core';
-import { afterAll, describe, expect, inject, it } from 'vitest';
-import yazl from 'yazl';
-import { type Entry, openDrive, row, tempDir, toast, writeTemp } from './drive-support';
+import { describe, expect, inject, it } from 'vitest';
+import { type Entry, openDrive, row, toast, writeTemp } from './drive-support';
 import { scratchFolders, zipOf } from './fixtures';
 import { shot, useBrowser } from './harness';
 import { animationsSettled, expectNoSidewaysScroll } from './support';

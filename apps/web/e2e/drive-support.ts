@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { expect, inject, vi } from 'vitest';
 import type { useBrowser } from './harness';
 import { animationsSettled, registerByApi, signInContext, tokenByApi, uniqueEmail } from './support';
 
@@ -138,6 +138,22 @@ export async function pickFromMenu(page: Page, name: string, item: string) {
   await entry.waitFor();
   await animationsSettled(page);
   await entry.click();
+}
+
+/**
+ * Chooses a folder in a target picker and waits for the footer to name it. The tree can be
+ * re-rendered by a refresh that lands under the pointer, which swallows a click; a person would
+ * click again when the footer did not change, and so does this.
+ */
+export async function chooseTargetFolder(picker: Locator, name: string, path: string, label = '目标文件夹：') {
+  await animationsSettled(picker.page());
+  await vi.waitFor(
+    async () => {
+      await picker.locator('.ant-tree').getByText(name, { exact: true }).click();
+      await picker.getByText(`${label}${path}`, { exact: true }).waitFor({ timeout: 3_000 });
+    },
+    { timeout: 20_000, interval: 100 },
+  );
 }
 
 /** A toast's text (antd message); the newest when an earlier one with the same words is still fading. */

@@ -1,8 +1,8 @@
-import { createReadStream, rmSync, statSync } from 'node:fs';
+import { createReadStream, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page, Request } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
-import { openDrive, row, tempDir, toast, writeTemp } from './drive-support';
+import { describe, expect, it } from 'vitest';
+import { openDrive, row, toast, writeTemp } from './drive-support';
 import { scratchFolders } from './fixtures';
 import { shot, useBrowser } from './harness';
 import { animationsSettled } from './support';

@@ -1,6 +1,15 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { contextMenu, listedNames, openDrive, pickFromMenu, row, tile, toast } from './drive-support';
+import {
+  chooseTargetFolder,
+  contextMenu,
+  listedNames,
+  openDrive,
+  pickFromMenu,
+  row,
+  tile,
+  toast,
+} from './drive-support';
 import { shot, useBrowser } from './harness';
 import { animationsSettled, signInWithPassword, storedItem } from './support';
 
@@ -100,8 +109,7 @@ describe('drive: folders, dialogs and the recycle bin', () => {
     await shot(page, 'drive-context-menu-zh');
     await contextMenu(page).getByRole('menuitem', { name: '移动到' }).click();
     const picker = dialog(page, '移动到');
-    await picker.locator('.ant-tree').getByText('Jobs', { exact: true }).click();
-    await picker.getByText('目标文件夹：/Jobs').waitFor();
+    await chooseTargetFolder(picker, 'Jobs', '/Jobs');
     await animationsSettled(page);
     await shot(page, 'drive-move-dialog-zh');
     await picker.getByRole('button', { name: '移动到此处' }).click();
@@ -116,7 +124,7 @@ describe('drive: folders, dialogs and the recycle bin', () => {
 
     // a folder into itself: 非法路径, and nothing moves
     await pickFromMenu(page, 'Archive', '移动到');
-    await picker.locator('.ant-tree').getByText('Archive', { exact: true }).click();
+    await chooseTargetFolder(picker, 'Archive', '/Jobs/Archive');
     await picker.getByRole('button', { name: '移动到此处' }).click();
     await picker.getByRole('alert').getByText('非法路径').waitFor();
 
@@ -125,7 +133,7 @@ describe('drive: folders, dialogs and the recycle bin', () => {
     page.on('request', (r) => {
       if (r.method() !== 'GET' && r.url().includes('/engine/')) writes.push(`${r.method()} ${r.url()}`);
     });
-    await picker.locator('.ant-tree').getByText('Jobs', { exact: true }).click();
+    await chooseTargetFolder(picker, 'Jobs', '/Jobs');
     await picker.getByRole('button', { name: '移动到此处' }).click();
     await picker.waitFor({ state: 'hidden' });
     await toast(page, '移动成功').waitFor();
@@ -364,7 +372,7 @@ describe('drive: folders, dialogs and the recycle bin', () => {
     await page.getByRole('button', { name: '刷新' }).click();
     await pickFromMenu(page, 'Twin', '移动到');
     const picker = dialog(page, '移动到');
-    await picker.locator('.ant-tree').getByText('Holder', { exact: true }).click();
+    await chooseTargetFolder(picker, 'Holder', '/Holder');
     await picker.getByRole('button', { name: '移动到此处' }).click();
     await picker.getByRole('alert').getByText('名称已经存在').waitFor();
     await picker.getByRole('button', { name: '取消' }).click();

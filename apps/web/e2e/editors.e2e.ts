@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Locator, Page, Route } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import yazl from 'yazl';
 import { contextMenu, type driveApi, type Entry, openDrive, pickFromMenu, row, toast } from './drive-support';
 import { zipOf } from './fixtures';
 import { useBrowser } from './harness';

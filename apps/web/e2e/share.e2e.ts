@@ -3,7 +3,16 @@ import { readFile } from 'node:fs/promises';
 import { deflateSync } from 'node:zlib';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { contextMenu, driveApi, openDrive, PASSWORD, pickFromMenu, row, toast } from './drive-support';
+import {
+  chooseTargetFolder,
+  contextMenu,
+  driveApi,
+  openDrive,
+  PASSWORD,
+  pickFromMenu,
+  row,
+  toast,
+} from './drive-support';
 import { useBrowser } from './harness';
 import {
   animationsSettled,
@@ -274,8 +283,7 @@ describe('sharing: dialog, public page, save to my drive, my shares', () => {
     await signInWithPassword(page, email, PASSWORD);
     await page.waitForURL(/\/web\/share\/[a-z0-9]{16}$/);
     const picker = dialog(page, '保存到我的网盘');
-    await picker.locator('.ant-tree').getByText('Inbox', { exact: true }).click();
-    await picker.getByText('目标文件夹：/Inbox').waitFor();
+    await chooseTargetFolder(picker, 'Inbox', '/Inbox');
     await shot(page, 'save-picker-zh');
     await picker.getByRole('button', { name: '保存到此处' }).click();
     await toast(page, '已保存到我的网盘').waitFor();

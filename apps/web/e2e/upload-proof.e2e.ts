@@ -1,8 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
 import type { Page, Request } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
-import { driveApi, openDrive, PASSWORD, row, tempDir, writeTemp } from './drive-support';
+import { describe, expect, it } from 'vitest';
+import { driveApi, openDrive, PASSWORD, row, writeTemp } from './drive-support';
 import { scratchFolders } from './fixtures';
 import { shot, useBrowser } from './harness';
 import { animationsSettled, registerByApi, tokenByApi, uniqueEmail } from './support';

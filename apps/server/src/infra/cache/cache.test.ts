@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Cache } from './cache.js';
-import { MemoryCache } from './memory-cache.js';
 import { RedisCache } from './redis-cache.js';
 import { cacheBackends as backends } from './test-backends.js';
 

@@ -1,8 +1,4 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Cache } from '../../infra/cache/cache.js';
-import { MemoryCache } from '../../infra/cache/memory-cache.js';
-import { RedisCache } from '../../infra/cache/redis-cache.js';
 import { cacheBackends as backends } from '../../infra/cache/test-backends.js';
 import { LOGIN_LIMITS, LoginThrottle } from './login-throttle.js';
 
