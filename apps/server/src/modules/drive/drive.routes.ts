@@ -150,7 +150,7 @@ export const driveRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary:
-          'A page of a folder (fileType 0, by folderId or filePath), of all images (1), videos (3) or audio (4), of the recycle bin (6), or of my shares (8, one share with shareBatchNum)',
+          'A page of a folder (fileType 0, by folderId or filePath), of all images (1), videos (3) or audio (4), of the recycle bin (6), or of my shares (7 or 8, one share with shareBatchNum)',
         querystring: listQuery,
         response: { 200: listResponse, 400: errorEnvelope, 404: errorEnvelope, 501: errorEnvelope },
       },
@@ -162,7 +162,8 @@ export const driveRoutes: FastifyPluginAsyncZod<{
         const { rows, total } = await drive.bin(userId, q);
         return ok(request, { list: rows.map(presentEntry), total, page: q.page, limit: q.limit });
       }
-      if (q.fileType === FILE_TYPE.myShares && sharedEntries) {
+      // SPEC: 7 and 8 are both the shared view; 8 may name one share batch.
+      if ((q.fileType === FILE_TYPE.myShares || q.fileType === FILE_TYPE.shared) && sharedEntries) {
         const { list, total } = await sharedEntries(userId, q.shareBatchNum, q);
         return ok(request, { list, total, page: q.page, limit: q.limit });
       }

@@ -1,4 +1,4 @@
-import { CLASH_POLICIES, DRIVE_PAGE_LIMIT, envelopeOf, type FolderNode, pageOf } from '@kerf/contract';
+import { CLASH_POLICIES, DRIVE_PAGE_LIMIT, envelopeOf, FILE_TYPE, type FolderNode, pageOf } from '@kerf/contract';
 import { z } from 'zod';
 
 const id = z.string().uuid();
@@ -43,8 +43,15 @@ export const entry = z.object({
   shareFilePath: z.string().optional(),
 });
 
+const LIST_KINDS = new Set<number>(Object.values(FILE_TYPE));
+
 export const listQuery = z.object({
-  fileType: z.coerce.number().int().default(0),
+  /** Only the SPEC's list kinds: any other number is a bad request, not a server fault. */
+  fileType: z.coerce
+    .number()
+    .int()
+    .refine((value) => LIST_KINDS.has(value), { message: `fileType: one of ${[...LIST_KINDS].join(', ')}` })
+    .default(0),
   folderId: folderRef,
   filePath: z.string().max(4096).optional(),
   page: z.coerce.number().int().min(1).default(1),
