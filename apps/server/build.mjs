@@ -4,8 +4,9 @@ import { build } from 'esbuild';
 
 await build({
   absWorkingDir: import.meta.dirname,
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  // main.js: the server; import-pglite.js: `npm run db:import-pglite` (moves a PGlite database of an earlier Kerf).
+  entryPoints: ['src/main.ts', 'src/import-pglite.ts'],
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',
