@@ -40,7 +40,7 @@ async function main() {
 
   const database = await openDatabase(config.database, (line) => log.info(line));
   const blobs = await createBlobStore(config.blobs);
-  const cache = createCache(config.redisUrl);
+  const cache = await createCache(config.redisUrl);
   const infra = { database, blobs, cache };
   const services = createServices(config, infra, log);
   await services.prepare();
