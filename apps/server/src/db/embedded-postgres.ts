@@ -121,7 +121,15 @@ function run(command: string[], owner: { uid: number; gid: number } | undefined)
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));
     child.once('error', fail);
-    child.once('close', (code) => (code === 0 ? ok() : fail(new Error(`${command[0]} failed (${code}):\n${output}`))));
+    child.once('close', (code) => {
+      if (code === 0) return ok();
+      // Kerf as root, DATA_DIR under a private folder such as /root: the postgres account cannot reach it.
+      const hint =
+        owner && /permission denied/i.test(output)
+          ? `\nPostgreSQL runs as the "${SYSTEM_USER}" account, which must be able to enter every folder above DATA_DIR; choose a DATA_DIR it can reach (for example under /srv or /var/lib).`
+          : '';
+      fail(new Error(`${command[0]} failed (${code}):\n${output}${hint}`));
+    });
   });
 }
 
