@@ -6,7 +6,7 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
-    // PGlite instances are heavy (a WASM Postgres each); two workers suit a two-core machine.
+    // Two workers suit a two-core machine.
     maxWorkers: 2,
     projects: [
       {
@@ -23,6 +23,8 @@ export default defineConfig({
           name: 'server',
           root: 'apps/server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          // One embedded PostgreSQL server for the run; each suite gets a fresh database from a template.
+          globalSetup: ['test/database-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

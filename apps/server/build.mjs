@@ -4,8 +4,13 @@ import { build } from 'esbuild';
 
 await build({
   absWorkingDir: import.meta.dirname,
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  // main.js: the server; import-pglite.js: `npm run db:import-pglite` (moves a PGlite database of an earlier Kerf).
+  entryPoints: ['src/main.ts', 'src/import-pglite.ts'],
+  outdir: 'dist',
+  // Modules loaded with import() (the S3 store, the Redis cache) become chunks of their own, so their
+  // packages load only when configured.
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -62,7 +62,10 @@ export async function openPglite(): Promise<BenchDatabase> {
   return {
     handle: {
       db: db as unknown as Database,
-      kind: 'pglite',
+      // PGlite is the benches' baseline (Kerf's database before the embedded PostgreSQL server); the
+      // server itself no longer has a PGlite kind.
+      kind: 'pglite' as unknown as DatabaseHandle['kind'],
+      url: dir,
       ping: async () => void (await client.query('select 1')),
       close: () => client.close(),
     },
@@ -111,6 +114,7 @@ export async function openPostgres(adminUrl: string): Promise<BenchDatabase> {
     handle: {
       db: db as unknown as Database,
       kind: 'postgres',
+      url: scratch.url,
       ping: async () => void (await pool.query('select 1')),
       close: () => pool.end(),
     },

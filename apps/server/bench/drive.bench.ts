@@ -179,7 +179,8 @@ async function main() {
       const started = performance.now();
       const sha256 = await writeRandomFile(sourcePath, FILE_MIB);
       log(`  wrote ${FILE_MIB} MiB of random bytes in ${Math.round(performance.now() - started)} ms`);
-      const targets: Array<[string, string | undefined]> = [['pglite', undefined]];
+      // No DATABASE_URL: the server's default, its embedded PostgreSQL server.
+      const targets: Array<[string, string | undefined]> = [['embedded', undefined]];
       if (POSTGRES_URL) targets.push(['postgres', POSTGRES_URL]);
       for (const [database, postgresAdminUrl] of targets) {
         log(`  server on ${database}:`);

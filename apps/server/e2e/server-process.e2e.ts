@@ -1,11 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startS3rver } from '../test/blob-s3rver.js';
-import { passwordSignIn, serverEntry, startServer } from './server-process.js';
+import { passwordSignIn, pathWithoutPostgres, serverEntry, startServer } from './server-process.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: test reads of JSON bodies
 type Json = any;
@@ -22,9 +22,15 @@ describe('the built server as a process', SERVER_TESTS, () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('keeps its data across a restart and shuts down cleanly on SIGTERM', async () => {
-    const first = await startServer({}, { dataDir: dir });
+    // No PostgreSQL of the system: the embedded server comes from node_modules alone.
+    const first = await startServer({ PATH: pathWithoutPostgres() }, { dataDir: dir });
     const before = (await health(first.baseURL)).data;
-    expect(before.components.database.kind).toBe('pglite');
+    expect(before.components.database).toMatchObject({ status: 'up', kind: 'embedded' });
+    // a port of its own, never the system PostgreSQL's
+    const port = Number(/PostgreSQL: +127\.0\.0\.1:(\d+)/.exec(first.output())?.[1]);
+    expect(port).toBeGreaterThan(0);
+    expect(port).not.toBe(5432);
+    expect(readFileSync(join(dir, 'postgres', 'password'), 'utf8').trim()).toMatch(/^[0-9a-f]{48}$/);
     expect(before.components.blobStore).toMatchObject({ status: 'up', kind: 'disk' });
     expect(first.output()).toContain(`${first.baseURL}/web/`);
     // First start on an empty database: the admin account is created and its password printed once.
@@ -34,12 +40,57 @@ describe('the built server as a process', SERVER_TESTS, () => {
     expect((await passwordSignIn(first.baseURL, 'admin@kerf.local', password!)).code).toBe(0);
     expect(await first.stop()).toBe(0);
 
-    const second = await startServer({}, { dataDir: dir });
+    // the database stopped with the server: no postmaster left in the data folder
+    expect(existsSync(join(dir, 'postgres', 'data', 'postmaster.pid'))).toBe(false);
+
+    const second = await startServer({ PATH: pathWithoutPostgres() }, { dataDir: dir });
     const after = (await health(second.baseURL)).data;
     expect(second.output()).not.toContain('Sign in at');
     expect(await second.stop()).toBe(0);
     expect(after.installation.id).toBe(before.installation.id);
     expect(after.installation.startCount).toBe(before.installation.startCount + 1);
+  });
+
+  it('comes back after a SIGKILL with its data, no PostgreSQL of the killed server in the way', async () => {
+    const first = await startServer({}, { dataDir: dir });
+    const before = (await health(first.baseURL)).data.installation;
+    const postmaster = Number(readFileSync(join(dir, 'postgres', 'data', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    expect(postmaster).toBeGreaterThan(0);
+    first.child.kill('SIGKILL');
+    expect(await first.exited).toBe(null);
+
+    const second = await startServer({}, { dataDir: dir });
+    try {
+      const after = (await health(second.baseURL)).data.installation;
+      expect(after.id).toBe(before.id);
+      expect(after.startCount).toBe(before.startCount + 1);
+      // the killed server's postmaster is gone (it followed its parent, or the new start stopped it)
+      const serving = (() => {
+        try {
+          return readFileSync(`/proc/${postmaster}/cmdline`, 'utf8').includes(join(dir, 'postgres', 'data'));
+        } catch {
+          return false;
+        }
+      })();
+      expect(serving).toBe(false);
+    } finally {
+      expect(await second.stop()).toBe(0);
+    }
+  });
+
+  it('refuses to start beside a PGlite folder of an earlier Kerf and says how to move it', async () => {
+    const old = mkdtempSync(join(tmpdir(), 'kerf-pglite-'));
+    try {
+      mkdirSync(join(old, 'db'));
+      writeFileSync(join(old, 'db', 'PG_VERSION'), '17\n');
+      const server = await startServer({}, { dataDir: old, waitForHealthy: false });
+      expect(await server.exited).toBe(1);
+      expect(server.output()).toContain('npm run db:import-pglite');
+      expect(server.output()).toContain('旧版 Kerf 的数据库');
+      expect(existsSync(join(old, 'postgres'))).toBe(false);
+    } finally {
+      rmSync(old, { recursive: true, force: true });
+    }
   });
 
   it('redirects / to the web app and serves deep links as the app', async () => {

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { delimiter, join, resolve } from 'node:path';
 
 /**
  * Every spec registers accounts from 127.0.0.1, so the code send limits (and their captcha) are out of
@@ -14,6 +14,22 @@ export const UNREACHED_CODE_SEND_LIMITS = {
   CODE_SENDS_PER_RECIPIENT_DAY: '100000',
   CODE_SENDS_PER_HOUR: '100000',
 };
+
+/**
+ * PATH without PostgreSQL's system binaries (Debian's /usr/lib/postgresql/<v>/bin, any folder holding
+ * pg_ctl or postgres): the embedded server must come from node_modules alone.
+ */
+export function pathWithoutPostgres(path = process.env.PATH ?? ''): string {
+  return path
+    .split(delimiter)
+    .filter(
+      (dir) =>
+        dir &&
+        !/\/postgres(ql)?\//i.test(`${dir}/`) &&
+        !['pg_ctl', 'postgres', 'initdb'].some((bin) => existsSync(join(dir, bin))),
+    )
+    .join(delimiter);
+}
 
 /** The built server bundle (`npm run build`). */
 export const serverEntry = resolve(import.meta.dirname, '../dist/main.js');

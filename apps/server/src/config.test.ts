@@ -6,7 +6,7 @@ describe('loadConfig', () => {
     const c = loadConfig({}, '/srv/kerf');
     expect(c.port).toBe(8080);
     expect(c.dataDir).toBe('/srv/kerf/data');
-    expect(c.database).toEqual({ kind: 'pglite', dir: '/srv/kerf/data/db' });
+    expect(c.database).toMatchObject({ kind: 'embedded', dir: '/srv/kerf/data/postgres' });
     expect(c.blobs).toEqual({ storage: 'disk', dir: '/srv/kerf/data/blobs' });
   });
 
@@ -20,7 +20,7 @@ describe('loadConfig', () => {
       S3_SECRET_KEY: 'b',
       S3_FORCE_PATH_STYLE: 'false',
     });
-    expect(c.database).toEqual({ kind: 'postgres', url: 'postgres://u@db:5432/kerf', poolMax: 10 });
+    expect(c.database).toMatchObject({ kind: 'postgres', url: 'postgres://u@db:5432/kerf' });
     expect(c.blobs).toMatchObject({ storage: 's3', bucket: 'kerf-blobs', forcePathStyle: false, region: 'us-east-1' });
   });
 

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
 import {
   accountMessages,
@@ -19,6 +20,13 @@ import { z } from 'zod';
  * `npm start` run on one machine with nothing else installed. The README's configuration table
  * lists the same variables; a bad value stops start-up with a message that names the variable.
  */
+/**
+ * Connections per server: about two per core keeps PostgreSQL's CPUs busy without queueing inside it
+ * (PostgreSQL's own rule of thumb is cores x 2 + disks); never fewer than 4, for the job queue's and
+ * migrations' long-held connections beside requests.
+ */
+const defaultPoolMax = Math.max(4, availableParallelism() * 2 + 1);
+
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'expected true or false' })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
@@ -34,7 +42,7 @@ const env = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'expected a postgres:// or postgresql:// URL')
       .optional(),
-    DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+    DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(defaultPoolMax),
     STORAGE: z.enum(['disk', 's3'], { message: 'expected disk or s3' }).default('disk'),
     BLOB_DIR: z.string().min(1).optional(),
     S3_ENDPOINT: z.url({ message: 'expected an absolute http(s) URL' }).optional(),
@@ -136,7 +144,8 @@ export interface Config {
   port: number;
   publicUrl?: string;
   dataDir: string;
-  database: { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string; poolMax: number };
+  /** `embedded`: Kerf runs PostgreSQL itself in `dir` (`DATA_DIR/postgres`); `postgres`: DATABASE_URL. */
+  database: { kind: 'embedded'; dir: string; poolMax: number } | { kind: 'postgres'; url: string; poolMax: number };
   blobs: StorageConfig;
   webDist?: string;
   logLevel: string;
@@ -201,7 +210,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dataDir,
     database: v.DATABASE_URL
       ? { kind: 'postgres', url: v.DATABASE_URL, poolMax: v.DATABASE_POOL_MAX }
-      : { kind: 'pglite', dir: resolve(dataDir, 'db') },
+      : { kind: 'embedded', dir: resolve(dataDir, 'postgres'), poolMax: v.DATABASE_POOL_MAX },
     blobs:
       v.STORAGE === 's3'
         ? {

@@ -6,6 +6,7 @@ import { pino } from 'pino';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
+import { findPgliteFolder, pgliteFolderMessage } from './db/pglite-folder.js';
 import { createBlobStore } from './infra/blob/index.js';
 import { createCache } from './infra/cache/index.js';
 import { createServices } from './services.js';
@@ -29,11 +30,18 @@ async function main() {
     throw err;
   }
 
-  const database = await openDatabase(config.database);
-  const blobs = await createBlobStore(config.blobs);
-  const cache = createCache(config.redisUrl);
-  const infra = { database, blobs, cache };
   const log = pino({ level: config.logLevel });
+  const pgliteFolder = findPgliteFolder(config.dataDir);
+  if (pgliteFolder && config.database.kind === 'embedded') {
+    process.stderr.write(`${pgliteFolderMessage(pgliteFolder, false)}\n`);
+    process.exit(1);
+  }
+  if (pgliteFolder) log.warn(pgliteFolderMessage(pgliteFolder, true));
+
+  const database = await openDatabase(config.database, (line) => log.info(line));
+  const blobs = await createBlobStore(config.blobs);
+  const cache = await createCache(config.redisUrl);
+  const infra = { database, blobs, cache };
   const services = createServices(config, infra, log);
   await services.prepare();
   const admin = await services.accounts.bootstrapAdmin(config.admin.account, config.admin.password);
@@ -60,6 +68,9 @@ async function main() {
     `  Kerf is running: ${url}/web/`,
     `  API docs:        ${url}/cloud-api/docs`,
     `  Data:            ${config.dataDir} (database: ${database.kind}, blobs: ${blobs.kind})`,
+    ...(database.port
+      ? [`  PostgreSQL:      127.0.0.1:${database.port}, user kerf, password in ${config.dataDir}/postgres/password`]
+      : []),
     existsSync(resolve(webRoot, 'index.html')) ? '' : '  The web app is not built: run `npm run build`.',
     ...(admin
       ? [

@@ -92,20 +92,21 @@ describe.each(testDatabases)('platform on $name', (database) => {
   });
 });
 
-describe('PGlite data folder', () => {
+describe('embedded PostgreSQL data folder', () => {
   const dir = mkdtempSync(join(tmpdir(), 'kerf-db-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('keeps data across a restart and refuses a second process', async () => {
-    let first: DatabaseHandle | undefined = await openDatabase({ kind: 'pglite', dir });
+    const config = { kind: 'embedded', dir: join(dir, 'postgres'), poolMax: 2 } as const;
+    let first: DatabaseHandle | undefined = await openDatabase(config);
     let app = await testApp(first);
     const before = (await app.inject({ url: '/cloud-api/health' })).json().data.installation;
-    await expect(openDatabase({ kind: 'pglite', dir })).rejects.toThrow(DirLockedError);
+    await expect(openDatabase(config)).rejects.toThrow(DirLockedError);
     await app.close();
     await first.close();
     first = undefined;
 
-    const second = await openDatabase({ kind: 'pglite', dir });
+    const second = await openDatabase(config);
     app = await testApp(second);
     const after = (await app.inject({ url: '/cloud-api/health' })).json().data.installation;
     await app.close();

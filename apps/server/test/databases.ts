@@ -1,42 +1,30 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.js';
+import { adminQuery, onDatabase } from './database-setup.js';
 
 /**
- * The databases the integration suite runs on: PGlite always, and a real PostgreSQL when
- * TEST_DATABASE_URL is set. Each `open()` gives a fresh, migrated database that `dispose()` removes.
+ * The databases the integration suites run on: the embedded PostgreSQL server of this test run
+ * always, and the PostgreSQL server at TEST_DATABASE_URL when set (both started or prepared by
+ * database-setup.ts). Each `open()` gives a fresh, migrated database that `dispose()` removes.
  */
 export interface TestDatabase {
-  name: 'pglite' | 'postgres';
-  open(): Promise<DatabaseHandle & { url?: string; dispose(): Promise<void> }>;
+  name: 'embedded' | 'postgres';
+  open(): Promise<DatabaseHandle & { dispose(): Promise<void> }>;
 }
 
-const pglite: TestDatabase = {
-  name: 'pglite',
-  async open() {
-    const handle = await openDatabase({ kind: 'pglite' });
-    return { ...handle, dispose: () => handle.close() };
-  },
-};
-
-function postgres(adminUrl: string): TestDatabase {
+function onServer(server: { name: 'embedded' | 'postgres'; adminUrl: string; template: string }): TestDatabase {
+  const { adminUrl, template } = server;
   return {
-    name: 'postgres',
+    name: server.name,
     async open() {
       const name = `kerf_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      try {
-        await admin.query(`create database ${name}`);
-      } finally {
-        await admin.end();
-      }
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
-      const handle = await openDatabase({ kind: 'postgres', url: url.toString(), poolMax: 5 });
+      await adminQuery(adminUrl, `create database ${name} template ${template}`);
+      const handle = await openDatabase({ kind: 'postgres', url: onDatabase(adminUrl, name), poolMax: 5 });
       return {
         ...handle,
-        url: url.toString(),
+        kind: server.name,
         async dispose() {
           await handle.close();
           const drop = new pg.Client({ connectionString: adminUrl });
@@ -61,7 +49,4 @@ function postgres(adminUrl: string): TestDatabase {
   };
 }
 
-export const testDatabases: TestDatabase[] = [
-  pglite,
-  ...(process.env.TEST_DATABASE_URL ? [postgres(process.env.TEST_DATABASE_URL)] : []),
-];
+export const testDatabases: TestDatabase[] = inject('testDatabaseServers').map(onServer);

@@ -1,25 +1,27 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import { acquireDirLock } from './dir-lock.js';
+import { type EmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres.js';
 import * as schema from './schema.js';
 
-/** One type for both drivers: repositories never know whether PGlite or PostgreSQL is underneath. */
+/** The drizzle database the repositories use, whichever PostgreSQL is underneath. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface DatabaseHandle {
   db: Database;
-  kind: 'pglite' | 'postgres';
+  /** `embedded`: the PostgreSQL Kerf runs itself under DATA_DIR; `postgres`: a server at DATABASE_URL. */
+  kind: 'embedded' | 'postgres';
+  /** The connection string (for the embedded server, over its private unix socket). */
+  url: string;
+  /** The embedded server's TCP port on 127.0.0.1, for tools such as psql. */
+  port?: number;
   /** Round-trips a trivial query; throws when the database cannot answer. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -41,45 +43,49 @@ export function migrationsFolder(): string {
 
 /** Opens the configured database and brings its schema up to date. */
 export async function openDatabase(
-  config: Config['database'] | { kind: 'pglite'; dir?: undefined },
+  config: Config['database'],
+  log: (line: string) => void = () => undefined,
 ): Promise<DatabaseHandle> {
-  return config.kind === 'pglite' ? openPglite(config.dir) : openPostgres(config.url, config.poolMax);
+  return config.kind === 'embedded'
+    ? openEmbedded(config.dir, config.poolMax, log)
+    : openPostgres(config.url, config.poolMax, log);
 }
 
-/** `dir` undefined gives an in-memory database (tests). */
-async function openPglite(dir: string | undefined): Promise<DatabaseHandle> {
-  if (dir) mkdirSync(dir, { recursive: true });
-  // PGlite is a single-process database: a second server on the same folder would corrupt it.
-  const lock = dir ? acquireDirLock(dir) : { release() {} };
+/** Starts the PostgreSQL server under `dir` (one Kerf process per folder), then connects as to any other. */
+async function openEmbedded(dir: string, poolMax: number, log: (line: string) => void): Promise<DatabaseHandle> {
+  // A second Kerf on this folder would otherwise find "its" PostgreSQL running and stop it as an orphan.
+  mkdirSync(dir, { recursive: true });
+  const lock = acquireDirLock(dir);
+  let server: EmbeddedPostgres | undefined;
   try {
-    const client = await PGlite.create({
-      ...(dir ? { dataDir: dir } : {}),
-      extensions: { pg_trgm },
-      // PGlite's default buffer pool makes an idle server about 400 MB; 32 MB keeps it near 200 MB and
-      // still holds a 100,000-entry folder's list indexes.
-      postgresqlconf: ['shared_buffers = 32MB'],
-    });
-    const db = drizzlePglite(client, { schema });
-    await migratePglite(db, { migrationsFolder: migrationsFolder() });
+    server = await startEmbeddedPostgres({ dir, log });
+    const handle = await openPostgres(server.url, poolMax, log);
+    const running = server;
     return {
-      db: db as unknown as Database,
-      kind: 'pglite',
-      ping: async () => {
-        await client.query('select 1');
-      },
+      ...handle,
+      kind: 'embedded',
+      port: running.port,
       close: async () => {
-        await client.close();
-        lock.release();
+        try {
+          await handle.close();
+          await running.stop();
+        } finally {
+          lock.release();
+        }
       },
     };
   } catch (err) {
+    await server?.stop();
     lock.release();
     throw err;
   }
 }
 
-async function openPostgres(url: string, poolMax: number): Promise<DatabaseHandle> {
+async function openPostgres(url: string, poolMax: number, log: (line: string) => void): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: poolMax });
+  // An idle connection the server ends (a restart, the fast shutdown as Kerf stops) is an 'error' on
+  // the pool; unheard it would crash the process. The pool drops that client and opens another on demand.
+  pool.on('error', (err) => log(`database connection lost while idle: ${err.message}`));
   try {
     const conn = await pool.connect();
     try {
@@ -98,6 +104,7 @@ async function openPostgres(url: string, poolMax: number): Promise<DatabaseHandl
   return {
     db: db as unknown as Database,
     kind: 'postgres',
+    url,
     ping: async () => {
       await db.execute(sql`select 1`);
     },

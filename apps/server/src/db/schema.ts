@@ -20,7 +20,7 @@ import {
 /**
  * The database schema. Each domain adds its tables here (or in a file re-exported here); `npm run
  * db:generate` turns a change into a new SQL migration under apps/server/drizzle, applied at start-up
- * on PGlite and PostgreSQL alike.
+ * on the embedded PostgreSQL and DATABASE_URL alike.
  */
 
 const timestamps = {
