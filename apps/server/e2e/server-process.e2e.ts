@@ -187,6 +187,8 @@ describe('the built server on S3 storage (STORAGE=s3)', SERVER_TESTS, () => {
       const server = await startServer({ ...env, S3_BUCKET: 'kerf-blobs' });
       const report = (await health(server.baseURL)).data;
       expect(await server.stop()).toBe(0);
+      // an embedded database folder is some 50 MB: not left behind in the temp folder
+      rmSync(server.dataDir, { recursive: true, force: true });
       expect(report.components.blobStore).toMatchObject({ status: 'up', kind: 's3' });
 
       const broken = await startServer({ ...env, S3_BUCKET: 'no-such-bucket' }, { waitForHealthy: false });
@@ -199,6 +201,7 @@ describe('the built server on S3 storage (STORAGE=s3)', SERVER_TESTS, () => {
       }
       const body: Json = await res?.json();
       await broken.stop();
+      rmSync(broken.dataDir, { recursive: true, force: true });
       expect(res?.status).toBe(503);
       expect(body.data.components.blobStore).toMatchObject({ status: 'down', kind: 's3' });
       expect(body.data.components.database.status).toBe('up');

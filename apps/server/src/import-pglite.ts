@@ -1,6 +1,7 @@
 import { renameSync } from 'node:fs';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
+import { DirLockedError } from './db/dir-lock.js';
 import { findPgliteFolder } from './db/pglite-folder.js';
 import { ImportRefusal, importPgliteFolder } from './db/pglite-import.js';
 
@@ -39,7 +40,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  const known = err instanceof ConfigError || err instanceof ImportRefusal;
+  const known = err instanceof ConfigError || err instanceof ImportRefusal || err instanceof DirLockedError;
   process.stderr.write(`Import failed, nothing was changed: ${known ? err.message : (err as Error).stack}\n`);
   process.stderr.write('迁移失败，未做任何更改。\n');
   process.exit(1);
