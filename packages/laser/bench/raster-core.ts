@@ -72,23 +72,24 @@ export interface Stages {
 
 export interface RunResult extends Stages {
   mode: DitherMethod;
-  /** The same stages on the second clock, when one was given (CPU time in Node). */
-  cpu?: Stages;
+  /** The same stages on each extra clock given (in Node: process CPU time, main-thread CPU time). */
+  clocks?: Record<string, Stages>;
   outputBytes: number;
   lineCount: number;
 }
 
-/** Times at the stage boundaries on one or two clocks. */
+/** Times at the stage boundaries on the wall clock and on any extra clocks. */
 class Marks {
-  private readonly wall: number[] = [];
-  private readonly second: number[] = [];
-  constructor(private readonly secondClock?: Clock) {}
-  mark(): void {
-    this.wall.push(performance.now());
-    if (this.secondClock) this.second.push(this.secondClock());
+  private readonly times = new Map<string, number[]>();
+  constructor(private readonly clocks: Record<string, Clock>) {
+    for (const name of ['wall', ...Object.keys(clocks)]) this.times.set(name, []);
   }
-  stages(which: 'wall' | 'second'): Stages {
-    const t = which === 'wall' ? this.wall : this.second;
+  mark(): void {
+    this.times.get('wall')!.push(performance.now());
+    for (const [name, clock] of Object.entries(this.clocks)) this.times.get(name)!.push(clock());
+  }
+  stages(name: string): Stages {
+    const t = this.times.get(name)!;
     const d = (i: number) => t[i + 1]! - t[i]!;
     const plan = d(1) + d(2) + d(3) + d(4);
     return {
@@ -115,9 +116,9 @@ class Marks {
 export async function runPipeline(
   input: { file: Uint8Array; decoder: ImageDecoder } | RgbaImage,
   mode: DitherMethod,
-  cpuClock?: Clock,
+  clocks: Record<string, Clock> = {},
 ): Promise<RunResult> {
-  const marks = new Marks(cpuClock);
+  const marks = new Marks(clocks);
   marks.mark();
   const image = 'file' in input ? await decodeImageWith(input.file, input.decoder) : input;
   marks.mark();
@@ -165,7 +166,7 @@ export async function runPipeline(
   return {
     mode,
     ...marks.stages('wall'),
-    cpu: cpuClock ? marks.stages('second') : undefined,
+    clocks: Object.fromEntries(Object.keys(clocks).map((name) => [name, marks.stages(name)])),
     outputBytes: bytes.length,
     lineCount: op.lines.length,
   };
