@@ -11,7 +11,7 @@
  * own; the Chromium renderer's that ran the worker), medians of the runs. Writes .bench/raster.json.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -143,11 +143,25 @@ interface BrowserOutcome {
   coreDecodeMs: number;
   /** How the worker's decode of the file differs from the core's. */
   agreement: { differing: number; maxDifference: number };
+  /** The two decoders on the corpus PNGs. */
+  corpus: { files: number; sameRgba: number; sameGrey: number; maxGreyDifference: number; differing: string[] };
   userAgent: string;
   rendererPeakRss?: number;
 }
 
+/** About 60 PNGs of the shared corpus (KERF_CORPUS), spread over its folders, for the decoder comparison. */
+function corpusPngs(): string[] {
+  const root = process.env.KERF_CORPUS ?? join(REPO_ROOT, '../shared/corpus');
+  if (!existsSync(root)) return [];
+  const all = readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.toLowerCase().endsWith('.png'))
+    .sort();
+  const step = Math.max(1, Math.floor(all.length / 60));
+  return all.filter((_, i) => i % step === 0).map((f) => join(root, f));
+}
+
 async function browserRuns(png: Uint8Array): Promise<BrowserOutcome> {
+  const corpus = corpusPngs();
   const bundled = await build({
     entryPoints: [fileURLToPath(new URL('./raster-worker.ts', import.meta.url))],
     bundle: true,
@@ -162,6 +176,8 @@ async function browserRuns(png: Uint8Array): Promise<BrowserOutcome> {
       res.writeHead(200, { 'content-type': 'text/javascript' }).end(workerJs);
     } else if (req.url === '/photo.png') {
       res.writeHead(200, { 'content-type': 'image/png' }).end(png);
+    } else if (req.url?.startsWith('/corpus/') && corpus[Number(req.url.slice(8))]) {
+      res.writeHead(200, { 'content-type': 'image/png' }).end(readFileSync(corpus[Number(req.url.slice(8))]!));
     } else {
       res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>raster bench</title>');
     }
@@ -197,7 +213,7 @@ async function browserRuns(png: Uint8Array): Promise<BrowserOutcome> {
                 worker.postMessage({ ...task, png: new Uint8Array(buffer) }, [buffer]);
               }),
           ),
-      { runs: RUNS, modes: MODES },
+      { runs: RUNS, modes: MODES, corpusFiles: corpus.length },
     )) as { ok: boolean; error?: string } & Omit<BrowserOutcome, 'rendererPeakRss'>;
     if (!outcome.ok) throw new Error(`the worker failed: ${outcome.error}`);
     // The renderer that hosted the worker: its lifetime RSS high-water mark covers the runs.
@@ -289,6 +305,7 @@ async function main() {
       userAgent: outcome.userAgent,
       coreDecodeMs: round(outcome.coreDecodeMs, 1),
       agreement: outcome.agreement,
+      corpus: outcome.corpus,
       rendererPeakRssMib: outcome.rendererPeakRss === undefined ? undefined : toMib(outcome.rendererPeakRss),
       modes: Object.fromEntries(MODES.map((mode) => [mode, summarise(outcome.results.filter((r) => r.mode === mode))])),
     };
@@ -413,7 +430,9 @@ async function main() {
   process.stdout.write(markdownTable(rows));
   process.stdout.write(
     `\nplan = grey + resample + dither + scan lines. CPU-time = decode on the process CPU clock (sharp's threads), plan and G-code on the main thread's: about the wall time on an idle machine. Decoded pixels against the core's decoder: sharp ${nodeAgreement.differing} bytes differ, ` +
-      `Chromium ${browser.agreement.differing} bytes differ (max ${browser.agreement.maxDifference}).\n` +
+      `Chromium ${browser.agreement.differing} bytes differ (max ${browser.agreement.maxDifference}); ` +
+      `on ${browser.corpus.files} corpus PNGs Chromium gives the same RGBA for ${browser.corpus.sameRgba}, the same grey for ${browser.corpus.sameGrey} ` +
+      `(largest grey difference ${browser.corpus.maxGreyDifference}).\n` +
       `load average at the start: ${load(loadAtStart)}; at the end: ${load(loadavg())} on ${cpus().length} CPUs\n`,
   );
   if (browserError) process.stdout.write(`\nChromium run failed: ${browserError}\n`);
