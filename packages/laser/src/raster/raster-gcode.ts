@@ -217,10 +217,10 @@ function putAscii(buf: Uint8Array, p: number, s: string): number {
 
 /**
  * Entries of a ByteTable as little-endian 32-bit words, 4 per entry (zero-padded), so the writer stores
- * 4 bytes at a time; `len` is each entry's length in bytes. `f` views the same memory as doubles, two
- * per entry, so the first 8 bytes of an entry go out in one 8-byte store: their bits are copied as they
- * are, never canonicalised, because ASCII bytes (below 0x80) and zero padding can never spell a NaN
- * (that needs the top byte's low 7 bits all set).
+ * 4 bytes at a time; `len` is each entry's length in bytes. `f` holds the same bytes as doubles, two per
+ * entry, so the first 8 bytes of an entry go out in one 8-byte store: their bits are copied as they are,
+ * never canonicalised, because printable ASCII and zero padding (bytes below 0x7F) can never spell a
+ * NaN (that needs 0x7F or 0xFF in the top byte, whichever end of the eight it is).
  */
 interface WordTable {
   w: Uint32Array;
@@ -239,13 +239,19 @@ function wordTable(t: ByteTable): WordTable {
     if (n > words * 4) throw new RangeError('table entry too long');
     len[i] = n;
     for (let b = 0; b < n; b++) {
-      if (t.bytes[a + b]! >= 0x80) throw new RangeError('table entry not ASCII');
+      if (t.bytes[a + b]! >= 0x7f) throw new RangeError('table entry not printable ASCII');
       const at = i * words + (b >> 2);
       w[at] = w[at]! | (t.bytes[a + b]! << ((b & 3) * 8));
     }
   }
-  return { w, f: new Float64Array(w.buffer), len };
+  // The doubles hold the entries' bytes in text order, read and written in the host's byte order.
+  const f = new Float64Array(count * 2);
+  const fBytes = new Uint8Array(f.buffer);
+  for (let i = 0; i < count; i++) fBytes.set(t.bytes.subarray(t.start[i]!, t.start[i + 1]!), i * 16);
+  return { w, f, len };
 }
+
+const HOST_LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 /**
  * Writes the G-code of `op` (machine coordinates) to `out` and returns where the head ends, as written
@@ -407,7 +413,7 @@ class GcodeLineWriter {
         // "X12.345" from the column table, 8 bytes at a time, then " S750\n" or "\n".
         const idx = colBase + j * dir;
         const c = idx * 4;
-        view.setFloat64(p, cf[idx * 2]!, true);
+        view.setFloat64(p, cf[idx * 2]!, HOST_LITTLE_ENDIAN);
         const len = cLen[idx]!;
         if (len > 8) {
           view.setUint32(p + 8, cw[c + 2]!, true);
@@ -417,7 +423,7 @@ class GcodeLineWriter {
         const sv = sOf[level]!;
         if (sv !== s) {
           const q = level * 4;
-          view.setFloat64(p, sf[level * 2]!, true);
+          view.setFloat64(p, sf[level * 2]!, HOST_LITTLE_ENDIAN);
           if (sLen[level]! > 8) {
             view.setUint32(p + 8, sw[q + 2]!, true);
             view.setUint32(p + 12, sw[q + 3]!, true);
