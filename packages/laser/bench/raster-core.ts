@@ -141,7 +141,7 @@ export async function runPipeline(
   const layer = createLayer({ id: 'L1', mode: 'image', speed: 200, minPower: 4, maxPower: 30 });
   const grey = toGrey(image, settings.invert);
   marks.mark();
-  const grid = resampleToGrid(grey, shape, IDENTITY, settings.dpiX, settings.dpiY);
+  const grid = resampleToGrid(grey, shape, IDENTITY, settings.dpiX, settings.dpiY, true);
   marks.mark();
   quantiseGrey(grid.data, settings.greyLevel);
   ditherToLevels(grid, settings, {}, grid.data);
