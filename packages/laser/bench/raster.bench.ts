@@ -57,9 +57,13 @@ const cpuClock = () => {
 
 /**
  * CPU time of the main thread alone, ms (Linux schedstat, nanoseconds): what the JavaScript stages take
- * without waiting for other load on the machine. Node 20 has no process.threadCpuUsage.
+ * without waiting for other load on the machine. Node 20 has no process.threadCpuUsage; elsewhere than
+ * Linux the process clock stands in.
  */
-const mainThreadClock = () => Number(readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[0]) / 1e6;
+const SCHEDSTAT = '/proc/thread-self/schedstat';
+const mainThreadClock = existsSync(SCHEDSTAT)
+  ? () => Number(readFileSync(SCHEDSTAT, 'utf8').split(' ')[0]) / 1e6
+  : cpuClock;
 
 /** The photo as an RGB PNG file (as a camera or editor saves one), made once and cached under .bench/. */
 async function photoPng(): Promise<{ bytes: Uint8Array; path: string; sha256: string }> {
