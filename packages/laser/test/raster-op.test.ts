@@ -71,6 +71,17 @@ describe('resampling to the output grid', () => {
     const grid = resampleToGrid(g, frame(5, 3, 2, 1), IDENTITY, 254, 254);
     expect([grid.width, grid.height, grid.originX, grid.originY]).toEqual([20, 10, 5, 3]);
     expect(Array.from(grid.data)).toEqual(Array.from(g.data));
+    expect(grid.data).not.toBe(g.data); // a copy unless the caller lends its grey image
+  });
+
+  it('takes over a lent grey image only when the grid is the picture itself', () => {
+    const g = greyImage(20, 10, (x, y) => (x * 13 + y * 7) & 255);
+    expect(resampleToGrid(g, frame(5, 3, 2, 1), IDENTITY, 254, 254, true).data).toBe(g.data);
+    // Enlarged, or at another DPI: a new raster, the picture untouched.
+    const before = Array.from(g.data);
+    expect(resampleToGrid(g, frame(5, 3, 4, 2), IDENTITY, 254, 254, true).data).not.toBe(g.data);
+    expect(resampleToGrid(g, frame(5, 3, 2, 1), IDENTITY, 127, 254, true).data).not.toBe(g.data);
+    expect(Array.from(g.data)).toEqual(before);
   });
 
   it('doubling the DPI gives four times the pixels, same picture', () => {

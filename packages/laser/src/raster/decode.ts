@@ -46,7 +46,8 @@ function wrap(kind: string, error: unknown): Error {
   return new ImageFormatError(`the ${kind} file is damaged or unsupported (${message})`);
 }
 
-function checkPixels(width: number, height: number): void {
+/** Refuses a size of no pixels or over MAX_IMAGE_PIXELS with ImageFormatError. */
+export function checkImagePixels(width: number, height: number): void {
   if (!(width > 0 && height > 0)) throw new ImageFormatError(`invalid size ${width}×${height}`);
   if (width * height > MAX_IMAGE_PIXELS) {
     throw new ImageFormatError(
@@ -62,7 +63,7 @@ function checkBmpPixels(bytes: Uint8Array): void {
   const core = view.getUint32(14, true) === 12;
   const width = core ? view.getUint16(18, true) : view.getInt32(18, true);
   const height = Math.abs(core ? view.getInt16(20, true) : view.getInt32(22, true));
-  if (width > 0 && height > 0) checkPixels(width, height);
+  if (width > 0 && height > 0) checkImagePixels(width, height);
 }
 
 // ------------------------------------------------------------------------------------------------ JPEG
@@ -76,7 +77,7 @@ function decodeJpeg(bytes: Uint8Array): RgbaImage {
       maxResolutionInMP: MAX_IMAGE_PIXELS / 1e6,
       maxMemoryUsageInMB: JPEG_MAX_MEMORY_MB,
     });
-    checkPixels(img.width, img.height);
+    checkImagePixels(img.width, img.height);
     if (img.data.length !== img.width * img.height * 4) throw new ImageFormatError('the JPEG decoder lost pixels');
     return { width: img.width, height: img.height, rgba: img.data };
   } catch (error) {
@@ -166,7 +167,7 @@ function expectedRawSize(h: PngHeader): number {
 
 function decodePng(bytes: Uint8Array): RgbaImage {
   const header = readPngChunks(bytes);
-  checkPixels(header.width, header.height);
+  checkImagePixels(header.width, header.height);
   const channels = CHANNELS[header.colorType];
   if (channels === undefined) throw new ImageFormatError(`unknown PNG colour type ${header.colorType}`);
   const expected = expectedRawSize(header);
@@ -277,6 +278,15 @@ const DATA_URL = /^data:image\/([a-z0-9.+-]+)((?:;[a-z0-9-]+=[^;,]*)*);base64,/i
  * ImageFormatError and payloads over 50 MB with TooLargeError, before decoding anything.
  */
 export function decodeDataUrl(src: string): RgbaImage {
+  return decodeImage(dataUrlBytes(src));
+}
+
+/**
+ * The file bytes of a `data:image/…;base64,` URL, for a decoder of the caller's choice (see
+ * image-decoder.ts). Refuses other sources with ImageFormatError and payloads over 50 MB with
+ * TooLargeError, before decoding the base64.
+ */
+export function dataUrlBytes(src: string): Uint8Array {
   const match = DATA_URL.exec(src.slice(0, 256));
   if (!match) {
     if (/^data:/i.test(src)) throw new ImageFormatError('only base64 data URLs of pictures can be read');
@@ -292,5 +302,5 @@ export function decodeDataUrl(src: string): RgbaImage {
   }
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return decodeImage(bytes);
+  return bytes;
 }

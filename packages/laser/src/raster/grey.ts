@@ -19,13 +19,13 @@ export function toGrey(image: RgbaImage, invert = false): GreyImage {
   const data = new Uint8Array(n);
   const flip = invert ? 255 : 0;
   if (littleEndian && rgba.byteOffset % 4 === 0) {
-    // One 32-bit load per pixel: bytes R, G, B, A from the low end.
-    const px = new Uint32Array(rgba.buffer, rgba.byteOffset, n);
+    // One 32-bit load per pixel: bytes R, G, B, A from the low end. Signed words stay small integers
+    // in the compiled loop (an unsigned one above 2^31 would be a double); opaque is then v >> 24 = −1.
+    const px = new Int32Array(rgba.buffer, rgba.byteOffset, n);
     for (let i = 0; i < n; i++) {
       const v = px[i]!;
-      const g = (((v & 255) * 77 + ((v >>> 8) & 255) * 150 + ((v >>> 16) & 255) * 29 + 128) >> 8) ^ flip;
-      const a = v >>> 24;
-      data[i] = a === 255 ? g : overWhite(g, a);
+      const g = (((v & 255) * 77 + ((v >> 8) & 255) * 150 + ((v >> 16) & 255) * 29 + 128) >> 8) ^ flip;
+      data[i] = v >> 24 === -1 ? g : overWhite(g, v >>> 24);
     }
   } else {
     for (let i = 0, o = 0; i < n; i++, o += 4) {

@@ -3,6 +3,7 @@ export * from './decode.js';
 export * from './dither.js';
 export * from './grey.js';
 export * from './image.js';
+export * from './image-decoder.js';
 export * from './inflate-size.js';
 export * from './raster-gcode.js';
 export * from './raster-op.js';

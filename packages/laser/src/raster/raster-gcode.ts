@@ -216,10 +216,20 @@ function putAscii(buf: Uint8Array, p: number, s: string): number {
 }
 
 /**
- * Entries of a ByteTable as little-endian 32-bit words, `words` per entry (zero-padded), so the writer
- * stores 4 bytes at a time; `len` is each entry's length in bytes.
+ * Entries of a ByteTable as little-endian 32-bit words, 4 per entry (zero-padded), so the writer stores
+ * 4 bytes at a time; `len` is each entry's length in bytes. `f` holds the same bytes as doubles, two per
+ * entry, so the first 8 bytes of an entry go out in one 8-byte store: their bits are copied as they are,
+ * never canonicalised, because printable ASCII and zero padding (bytes below 0x7F) can never spell a
+ * NaN (that needs 0x7F or 0xFF in the top byte, whichever end of the eight it is).
  */
-function wordTable(t: ByteTable, words: number): { w: Uint32Array; len: Uint8Array } {
+interface WordTable {
+  w: Uint32Array;
+  f: Float64Array;
+  len: Uint8Array;
+}
+
+function wordTable(t: ByteTable): WordTable {
+  const words = 4;
   const count = t.start.length - 1;
   const w = new Uint32Array(count * words);
   const len = new Uint8Array(count);
@@ -229,12 +239,19 @@ function wordTable(t: ByteTable, words: number): { w: Uint32Array; len: Uint8Arr
     if (n > words * 4) throw new RangeError('table entry too long');
     len[i] = n;
     for (let b = 0; b < n; b++) {
+      if (t.bytes[a + b]! >= 0x7f) throw new RangeError('table entry not printable ASCII');
       const at = i * words + (b >> 2);
       w[at] = w[at]! | (t.bytes[a + b]! << ((b & 3) * 8));
     }
   }
-  return { w, len };
+  // The doubles hold the entries' bytes in text order, read and written in the host's byte order.
+  const f = new Float64Array(count * 2);
+  const fBytes = new Uint8Array(f.buffer);
+  for (let i = 0; i < count; i++) fBytes.set(t.bytes.subarray(t.start[i]!, t.start[i + 1]!), i * 16);
+  return { w, f, len };
 }
+
+const HOST_LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 /**
  * Writes the G-code of `op` (machine coordinates) to `out` and returns where the head ends, as written
@@ -242,9 +259,9 @@ function wordTable(t: ByteTable, words: number): { w: Uint32Array; len: Uint8Arr
  * is the caller's; this writes G0/G1 with X/Y, S and F words only.
  *
  * Speed: the positions of every grid column ("X12.345") and the S word of every level (" S750" plus
- * the newline) are formatted once per op and stored 4 bytes at a time into a line buffer, which goes to
- * `out` in one copy per line. Runs are found and written in the same pass over the levels (the moves
- * are those of LinePlan, which rasterOpStats uses; the tests check that both agree).
+ * the newline) are formatted once per op and stored 8 bytes at a time straight into `out`'s buffer.
+ * Runs are found and written in the same pass over the levels (the moves are those of LinePlan, which
+ * rasterOpStats uses; the tests check that both agree).
  */
 export function writeRasterGcode(
   op: RasterOp,
@@ -309,9 +326,9 @@ class GcodeLineWriter {
   private readonly across: number;
   private readonly overscan: number;
   private readonly sOf: Int32Array;
-  private readonly sWords: { w: Uint32Array; len: Uint8Array };
+  private readonly sWords: WordTable;
   private readonly grid: ColumnGrid | null;
-  private readonly colWords: { w: Uint32Array; len: Uint8Array } | null;
+  private readonly colWords: WordTable | null;
   private readonly feed: string;
   private motion = -1;
   private s = -1;
@@ -337,9 +354,9 @@ class GcodeLineWriter {
       },
       16,
     );
-    this.sWords = wordTable(sBytes, 4);
+    this.sWords = wordTable(sBytes);
     this.grid = columnGrid(op.lines, this.along);
-    this.colWords = this.grid ? wordTable(this.grid.table, 4) : null;
+    this.colWords = this.grid ? wordTable(this.grid.table) : null;
     this.feed = ` F${formatGcodeNumber(layer.speed * 60)}`;
   }
 
@@ -370,9 +387,11 @@ class GcodeLineWriter {
     if (withOverscan) p = this.slow(p, FEED, line, k, 0, 0, false);
     const sOf = this.sOf;
     const sw = this.sWords.w;
+    const sf = this.sWords.f;
     const sLen = this.sWords.len;
     const cols = this.colWords;
     const cw = cols ? cols.w : sw;
+    const cf = cols ? cols.f : sf;
     const cLen = cols ? cols.len : sLen;
     // The common move (G1 modal, F written, a grid column) is written inline with the S value held in a
     // local; anything else goes through `slow`, which keeps the modal state in the fields.
@@ -391,11 +410,10 @@ class GcodeLineWriter {
         s = this.s;
         fast = cols !== null && this.motion === FEED && this.feedWritten;
       } else if (fast) {
-        // "X12.345" from the column table, 4 bytes at a time, then " S750\n" or "\n".
+        // "X12.345" from the column table, 8 bytes at a time, then " S750\n" or "\n".
         const idx = colBase + j * dir;
         const c = idx * 4;
-        view.setUint32(p, cw[c]!, true);
-        view.setUint32(p + 4, cw[c + 1]!, true);
+        view.setFloat64(p, cf[idx * 2]!, HOST_LITTLE_ENDIAN);
         const len = cLen[idx]!;
         if (len > 8) {
           view.setUint32(p + 8, cw[c + 2]!, true);
@@ -405,8 +423,7 @@ class GcodeLineWriter {
         const sv = sOf[level]!;
         if (sv !== s) {
           const q = level * 4;
-          view.setUint32(p, sw[q]!, true);
-          view.setUint32(p + 4, sw[q + 1]!, true);
+          view.setFloat64(p, sf[level * 2]!, HOST_LITTLE_ENDIAN);
           if (sLen[level]! > 8) {
             view.setUint32(p + 8, sw[q + 2]!, true);
             view.setUint32(p + 12, sw[q + 3]!, true);

@@ -24,7 +24,8 @@ export function rasterOp(
   const { shape, matrix } = placed;
   const s = shape.settings;
   checkBitmapSettings(s);
-  const grid = resampleToGrid(toGrey(image, s.invert), shape, matrix, s.dpiX, s.dpiY);
+  // The grey image is scratch: a 1:1 grid may take it over instead of copying it.
+  const grid = resampleToGrid(toGrey(image, s.invert), shape, matrix, s.dpiX, s.dpiY, true);
   quantiseGrey(grid.data, s.greyLevel);
   ditherToLevels(grid, s, options, grid.data);
   return levelsToRasterOp(grid, {

@@ -78,6 +78,10 @@ export function gridPlacement(
  * back into the picture: bilinear interpolation when the picture is enlarged, the mean of a grid of taps
  * over the pixel's footprint (box filter) when it is reduced. Output pixels whose centre falls outside
  * the picture are white.
+ *
+ * `shareGrey`: when the grid is the picture itself (1:1, aligned, same size: a photo engraved at its own
+ * resolution), the grid takes `grey.data` instead of a copy; for a caller whose grey image is scratch
+ * (rasterOp dithers the grid in place).
  */
 export function resampleToGrid(
   grey: GreyImage,
@@ -85,21 +89,34 @@ export function resampleToGrid(
   matrix: Matrix,
   dpiX: number,
   dpiY: number,
+  shareGrey = false,
 ): RasterGrid {
   const p = gridPlacement(shape, matrix, grey.width, grey.height, dpiX, dpiY);
-  const out = new Uint8Array(p.width * p.height);
   const [a, b, c, d, e, f] = p.toSource;
-  const reduceI = Math.hypot(a, b);
-  const reduceJ = Math.hypot(c, d);
+  const grid = (data: Uint8Array): RasterGrid => ({
+    width: p.width,
+    height: p.height,
+    data,
+    originX: p.originX,
+    originY: p.originY,
+    pixelX: p.pixelX,
+    pixelY: p.pixelY,
+  });
   const exact = 1e-9;
-  if (
+  const oneToOne =
     Math.abs(a - 1) < exact &&
     Math.abs(b) < exact &&
     Math.abs(c) < exact &&
     Math.abs(d - 1) < exact &&
     Math.abs(e - Math.round(e)) < 1e-6 &&
-    Math.abs(f - Math.round(f)) < 1e-6
-  ) {
+    Math.abs(f - Math.round(f)) < 1e-6;
+  if (shareGrey && oneToOne && Math.round(e) === 0 && Math.round(f) === 0) {
+    if (p.width === grey.width && p.height === grey.height) return grid(grey.data);
+  }
+  const out = new Uint8Array(p.width * p.height);
+  const reduceI = Math.hypot(a, b);
+  const reduceJ = Math.hypot(c, d);
+  if (oneToOne) {
     copyShifted(grey, out, p.width, p.height, Math.round(e), Math.round(f));
   } else if (reduceI <= 1 + exact && reduceJ <= 1 + exact) {
     bilinear(grey, out, p.width, p.height, p.toSource);
@@ -108,15 +125,7 @@ export function resampleToGrid(
     const tapsJ = Math.min(MAX_TAPS, Math.max(1, Math.ceil(reduceJ - exact)));
     box(grey, out, p.width, p.height, p.toSource, tapsI, tapsJ);
   }
-  return {
-    width: p.width,
-    height: p.height,
-    data: out,
-    originX: p.originX,
-    originY: p.originY,
-    pixelX: p.pixelX,
-    pixelY: p.pixelY,
-  };
+  return grid(out);
 }
 
 /** One source pixel per output pixel, shifted by whole pixels: plain row copies. */
