@@ -12,6 +12,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import { acquireDirLock } from './dir-lock.js';
+import { prepareStatements } from './prepared-statements.js';
 import * as schema from './schema.js';
 
 /** One type for both drivers: repositories never know whether PGlite or PostgreSQL is underneath. */
@@ -80,6 +81,7 @@ async function openPglite(dir: string | undefined): Promise<DatabaseHandle> {
 
 async function openPostgres(url: string, poolMax: number): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: poolMax });
+  prepareStatements(pool);
   try {
     const conn = await pool.connect();
     try {
