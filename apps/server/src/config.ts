@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
 import {
   accountMessages,
@@ -34,7 +35,7 @@ const env = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'expected a postgres:// or postgresql:// URL')
       .optional(),
-    DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+    DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).optional(),
     STORAGE: z.enum(['disk', 's3'], { message: 'expected disk or s3' }).default('disk'),
     BLOB_DIR: z.string().min(1).optional(),
     S3_ENDPOINT: z.url({ message: 'expected an absolute http(s) URL' }).optional(),
@@ -177,6 +178,16 @@ export class ConfigError extends Error {
 }
 
 /** Reads the configuration; relative paths are taken from `cwd`. Throws ConfigError naming each bad variable. */
+/**
+ * PostgreSQL connections per instance when DATABASE_POOL_MAX is unset: two per core and one spare, the
+ * usual sizing for a database whose work is CPU (the hot rows are cached). More connections than the
+ * cores can run only queue inside the database, where each holds its own memory and prepared
+ * statements; waiting for a connection in the pool costs nothing.
+ */
+export function defaultPoolMax(cores: number = availableParallelism()): number {
+  return 2 * cores + 1;
+}
+
 export function loadConfig(source: Record<string, string | undefined> = process.env, cwd = process.cwd()): Config {
   // An empty variable means "not set", as a shell `FOO= npm start` intends.
   const present = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
@@ -200,7 +211,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     publicUrl: v.PUBLIC_URL,
     dataDir,
     database: v.DATABASE_URL
-      ? { kind: 'postgres', url: v.DATABASE_URL, poolMax: v.DATABASE_POOL_MAX }
+      ? { kind: 'postgres', url: v.DATABASE_URL, poolMax: v.DATABASE_POOL_MAX ?? defaultPoolMax() }
       : { kind: 'pglite', dir: resolve(dataDir, 'db') },
     blobs:
       v.STORAGE === 's3'
