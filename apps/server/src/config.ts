@@ -234,8 +234,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     sessions: {
       idleMinutes: v.SESSION_IDLE_MINUTES,
       maxDays: v.SESSION_MAX_DAYS,
-      // Several instances (they share Redis) see a sign-out elsewhere at once; one instance may cache.
-      checkCacheMs: v.SESSION_CHECK_CACHE_MS ?? (v.REDIS_URL ? 0 : 5000),
+      // Several instances (they share Redis) still see a sign-out elsewhere at once: SessionService marks it there.
+      checkCacheMs: v.SESSION_CHECK_CACHE_MS ?? 5000,
     },
     drive: {
       retentionDays: v.DRIVE_RETENTION_DAYS,
