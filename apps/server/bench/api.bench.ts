@@ -4,7 +4,8 @@
  *   - `listFileInfo`: 20 rows of a 100-entry folder, a valid token, 50 connections;
  *   - `/cloud-api/health`, 50 connections.
  * Rounds are interleaved (hello-world, list, health, hello-world, …) and the table gives medians, with
- * the machine's 1-minute load average beside each. The load generator (wrk, else autocannon) runs on
+ * the machine's 1-minute load average beside each, and the server's CPU time per request (which a busy
+ * machine disturbs far less than requests/s). The load generator (wrk, else autocannon) runs on
  * the same cores as the server: its share is in every figure, the hello-world's included.
  *
  *   npm run bench api          (or: node --import tsx apps/server/bench/api.bench.ts)
@@ -19,7 +20,7 @@ import { type RunningServer, startServer } from '../e2e/server-process.js';
 import { WEB_CLIENT } from '../test/account-helpers.js';
 import { scratchPostgres } from './bench-database.js';
 import { agentFor, dataOf, request } from './bench-http.js';
-import { machine, markdownTable, median, REPO_ROOT, round, writeReport } from './bench-kit.js';
+import { machine, markdownTable, median, procCpuMs, REPO_ROOT, round, writeReport } from './bench-kit.js';
 import { ensureBuilt } from './drive-transfer.js';
 import { type LoadResult, loadGenerator, loadTest } from './http-load.js';
 
@@ -97,19 +98,23 @@ async function seed(server: RunningServer): Promise<{ token: string; folderId: s
   }
 }
 
+/** A run's figures with the server's CPU time per request (robust to a busy machine, unlike req/s). */
+type Measured = LoadResult & { serverCpuMsPerRequest: number };
+
 interface Series {
   name: string;
-  results: LoadResult[];
+  results: Measured[];
 }
 
 function summary({ results }: Series) {
-  const pick = (key: keyof LoadResult) => median(results.map((r) => r[key]));
+  const pick = (key: keyof Measured) => median(results.map((r) => r[key]));
   return {
     rps: pick('requestsPerSecond'),
     p50: pick('p50Ms'),
     p99: pick('p99Ms'),
     errors: results.reduce((sum, r) => sum + r.errors, 0),
     load: pick('load'),
+    cpu: pick('serverCpuMsPerRequest'),
   };
 }
 
@@ -149,17 +154,27 @@ async function main() {
     const auth = { authorization: `Bearer ${token}` };
     log(`Load: ${loadGenerator}, ${CONNECTIONS} connections; ${ROUNDS} interleaved rounds`);
     for (let round_ = 0; round_ < ROUNDS; round_++) {
-      const runs: Array<[Series, Parameters<typeof loadTest>[0]]> = [
-        [series.hello, { url: hello.url, connections: CONNECTIONS, seconds: SECONDS }],
-        [series.list, { url: listUrl, connections: CONNECTIONS, seconds: LIST_SECONDS, headers: auth }],
-        [series.health, { url: `${server.baseURL}/cloud-api/health`, connections: CONNECTIONS, seconds: SECONDS }],
+      const healthUrl = `${server.baseURL}/cloud-api/health`;
+      const runs: Array<[Series, number, Parameters<typeof loadTest>[0]]> = [
+        [series.hello, hello.child.pid!, { url: hello.url, connections: CONNECTIONS, seconds: SECONDS }],
+        [
+          series.list,
+          server.child.pid!,
+          { url: listUrl, connections: CONNECTIONS, seconds: LIST_SECONDS, headers: auth },
+        ],
+        [series.health, server.child.pid!, { url: healthUrl, connections: CONNECTIONS, seconds: SECONDS }],
       ];
-      for (const [into, options] of runs) {
-        const result = await loadTest(options);
+      for (const [into, pid, options] of runs) {
+        const cpuBefore = await procCpuMs(pid);
+        const loaded = await loadTest(options);
+        const cpuAfter = await procCpuMs(pid);
+        const cpu = cpuBefore === undefined || cpuAfter === undefined ? Number.NaN : cpuAfter - cpuBefore;
+        const result = { ...loaded, serverCpuMsPerRequest: cpu / Math.max(1, loaded.requests) };
         into.results.push(result);
         log(
           `  round ${round_ + 1} ${into.name}: ${Math.round(result.requestsPerSecond)} req/s, p50 ${round(result.p50Ms, 1)} ms, ` +
-            `p99 ${round(result.p99Ms, 1)} ms, ${result.errors} errors, load ${round(result.load, 2)}`,
+            `p99 ${round(result.p99Ms, 1)} ms, ${result.errors} errors, server CPU ${round(result.serverCpuMsPerRequest, 3)} ms/request, ` +
+            `load ${round(result.load, 2)}`,
         );
       }
     }
@@ -172,7 +187,8 @@ async function main() {
   const hw = summary(series.hello);
   const list = summary(series.list);
   const health = summary(series.health);
-  const latency = (s: ReturnType<typeof summary>) => `p50 ${round(s.p50, 1)} ms, p99 ${round(s.p99, 1)} ms`;
+  const latency = (s: ReturnType<typeof summary>) =>
+    `p50 ${round(s.p50, 1)} ms, p99 ${round(s.p99, 1)} ms; server CPU ${round(s.cpu, 3)} ms/request`;
   const helloCell = `hello-world ${Math.round(hw.rps)} req/s (${latency(hw)}, load ${round(hw.load, 2)})`;
   const rows = [
     [
