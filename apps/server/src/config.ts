@@ -179,13 +179,13 @@ export class ConfigError extends Error {
 
 /** Reads the configuration; relative paths are taken from `cwd`. Throws ConfigError naming each bad variable. */
 /**
- * PostgreSQL connections per instance when DATABASE_POOL_MAX is unset: two per core and one spare, the
- * usual sizing for a database whose work is CPU (the hot rows are cached). More connections than the
- * cores can run only queue inside the database, where each holds its own memory and prepared
- * statements; waiting for a connection in the pool costs nothing.
+ * PostgreSQL connections per instance when DATABASE_POOL_MAX is unset: two per core and one spare (the
+ * usual sizing for a database whose hot rows are cached), and never fewer than 10. On a two-core
+ * machine, 50 connections of listFileInfo ran best at 10 (median of 3 interleaved rounds: 5 → 258,
+ * 10 → 398, 20 → 329 req/s); waiting for a connection in the pool costs nothing.
  */
 export function defaultPoolMax(cores: number = availableParallelism()): number {
-  return 2 * cores + 1;
+  return Math.max(10, 2 * cores + 1);
 }
 
 export function loadConfig(source: Record<string, string | undefined> = process.env, cwd = process.cwd()): Config {
