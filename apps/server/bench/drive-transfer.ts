@@ -77,7 +77,7 @@ function newestMtime(dir: string): number {
   return newest;
 }
 /** Builds the server bundle when it is missing or older than its sources; returns why it could not. */
-function ensureBuilt(log: (line: string) => void): string | undefined {
+export function ensureBuilt(log: (line: string) => void): string | undefined {
   const packages = readdirSync(resolve(REPO_ROOT, 'packages')).map((p) => resolve(REPO_ROOT, 'packages', p, 'src'));
   const sources = [resolve(REPO_ROOT, 'apps/server/src'), ...packages.filter((p) => existsSync(p))];
   const built = existsSync(serverEntry) ? statSync(serverEntry).mtimeMs : 0;

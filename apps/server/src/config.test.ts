@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, defaultPoolMax, loadConfig } from './config.js';
 
 describe('loadConfig', () => {
   it('runs on embedded defaults', () => {
@@ -20,8 +20,15 @@ describe('loadConfig', () => {
       S3_SECRET_KEY: 'b',
       S3_FORCE_PATH_STYLE: 'false',
     });
-    expect(c.database).toMatchObject({ kind: 'postgres', url: 'postgres://u@db:5432/kerf' });
+    expect(c.database).toEqual({ kind: 'postgres', url: 'postgres://u@db:5432/kerf', poolMax: defaultPoolMax() });
     expect(c.blobs).toMatchObject({ storage: 's3', bucket: 'kerf-blobs', forcePathStyle: false, region: 'us-east-1' });
+  });
+
+  it('sizes the PostgreSQL pool for the cores unless DATABASE_POOL_MAX says otherwise', () => {
+    expect(defaultPoolMax(2)).toBe(10);
+    expect(defaultPoolMax(16)).toBe(33);
+    const sized = loadConfig({ DATABASE_URL: 'postgres://u@db:5432/kerf', DATABASE_POOL_MAX: '12' });
+    expect(sized.database).toMatchObject({ poolMax: 12 });
   });
 
   it('treats an empty variable as unset', () => {

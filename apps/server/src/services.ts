@@ -73,7 +73,9 @@ export function createServices(config: Config, infra: Infrastructure, log: Fasti
   const configs = new ConfigService(new ConfigRepository(db));
   const codes = new VerificationCodeService(infra.cache);
   const captcha = new ImageCaptchaService(infra.cache);
-  const sessions = new SessionService(new SessionRepository(db), config.sessions);
+  // With a shared cache, a session ended on one instance is marked there for all (SessionService).
+  const sharedCache = infra.cache.kind === 'redis' ? infra.cache : undefined;
+  const sessions = new SessionService(new SessionRepository(db), config.sessions, undefined, sharedCache);
   const clients = new ClientRepository(db);
   const loginLog = new LoginLogRepository(db);
   const identities = new IdentityRepository(db);

@@ -9,6 +9,7 @@ import pg from 'pg';
 import type { Config } from '../config.js';
 import { acquireDirLock } from './dir-lock.js';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres.js';
+import { prepareStatements } from './prepared-statements.js';
 import * as schema from './schema.js';
 
 /** The drizzle database the repositories use, whichever PostgreSQL is underneath. */
@@ -86,6 +87,7 @@ async function openPostgres(url: string, poolMax: number, log: (line: string) =>
   // An idle connection the server ends (a restart, the fast shutdown as Kerf stops) is an 'error' on
   // the pool; unheard it would crash the process. The pool drops that client and opens another on demand.
   pool.on('error', (err) => log(`database connection lost while idle: ${err.message}`));
+  prepareStatements(pool);
   try {
     const conn = await pool.connect();
     try {

@@ -93,15 +93,17 @@ function guarded(url: string) {
 /**
  * A token checked in the last few seconds is taken as checked: a page load or an upload's chunks make
  * many calls in a row, and each would otherwise read the session, the user and the grants again. A
- * session ended in this process is seen at once (SessionService.revision); one ended by another
- * instance, or a role change, within `cacheMs` (SESSION_CHECK_CACHE_MS).
+ * session ended in this process is seen at once (SessionService.revision); with a shared cache
+ * (several instances on Redis) one ended on another instance is seen at once too, from the mark it
+ * leaves there (one cache read a call); a role change or a disabled user within `cacheMs`
+ * (SESSION_CHECK_CACHE_MS).
  */
 const AUTH_CACHE_MAX = 10_000;
 
 export const authPlugin = fp<{ sessions: SessionService; users: UserRepository; cacheMs?: number }>(
   async (app: FastifyInstance, { sessions, users, cacheMs = 5000 }) => {
     app.decorateRequest('auth', null);
-    const checked = new Map<string, { auth: AuthContext; until: number; revision: number }>();
+    const checked = new Map<string, { auth: AuthContext; until: number; revision: number; ended: string | null }>();
 
     app.addHook('onRequest', async (request) => {
       if (!guarded(request.url)) return;
@@ -117,7 +119,11 @@ export const authPlugin = fp<{ sessions: SessionService; users: UserRepository; 
       }
       const now = Date.now();
       const hit = checked.get(token);
-      if (hit && hit.until > now && hit.revision === sessions.revision) {
+      const revision = sessions.revision;
+      // Read before the session is: a session ended while it is being checked leaves a newer mark.
+      // A shared cache that cannot answer (undefined) means no trusting, and checking with the database.
+      const ended = cacheMs > 0 && sessions.sharesEndings ? await sessions.endedMark().catch(() => undefined) : null;
+      if (hit && hit.until > now && hit.revision === revision && ended !== undefined && hit.ended === ended) {
         request.auth = hit.auth;
         return;
       }
@@ -135,9 +141,9 @@ export const authPlugin = fp<{ sessions: SessionService; users: UserRepository; 
         loginType: check.session.loginType,
         ...grants,
       };
-      if (cacheMs > 0) {
+      if (cacheMs > 0 && ended !== undefined) {
         if (checked.size >= AUTH_CACHE_MAX) checked.clear();
-        checked.set(token, { auth: request.auth, until: now + cacheMs, revision: sessions.revision });
+        checked.set(token, { auth: request.auth, until: now + cacheMs, revision, ended });
       }
     });
 

@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { Cache } from '../../infra/cache/cache.js';
 import type { SessionRepository, SessionRow } from './session.repository.js';
 
 export interface SessionPolicy {
@@ -13,6 +14,10 @@ export type SessionCheck = { ok: true; session: SessionRow } | { ok: false; reas
 /** Refreshing last-seen on every request would write on every request; once a minute is enough. */
 const TOUCH_EVERY_MS = 60_000;
 
+const ENDED_KEY = 'sessions:ended';
+/** Far longer than any check cache: when the mark expires, its absence still differs from every value. */
+const ENDED_TTL_MS = 7 * 86_400_000;
+
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
@@ -22,11 +27,32 @@ export function hashToken(token: string): string {
  * database leak yields no usable token.
  */
 export class SessionService {
+  /**
+   * `shared`: the cache the instances share (Redis). Every session ended here leaves a new mark in
+   * it, so an instance holding a checked token can tell, with one cache read instead of reading the
+   * session, the user and the grants again, that some session ended since it checked.
+   */
   constructor(
     private readonly sessions: SessionRepository,
     private readonly policy: SessionPolicy,
     private readonly now: () => Date = () => new Date(),
+    private readonly shared?: Cache,
   ) {}
+
+  /** True when endings are marked in a shared cache (see `endedMark`). */
+  get sharesEndings(): boolean {
+    return this.shared !== undefined;
+  }
+
+  /** The shared mark of the last session ended on any instance; null when none is known. */
+  endedMark(): Promise<string | null> {
+    return this.shared ? this.shared.get(ENDED_KEY) : Promise.resolve(null);
+  }
+
+  /** After the revoke is written: a check that read the old mark is then seen as stale. */
+  private async markEnded(): Promise<void> {
+    await this.shared?.set(ENDED_KEY, randomUUID(), ENDED_TTL_MS);
+  }
 
   async start(input: {
     userId: string;
@@ -72,6 +98,7 @@ export class SessionService {
   async end(session: Pick<SessionRow, 'id' | 'userId'>): Promise<void> {
     this.revision++;
     await this.sessions.revoke(session.id, session.userId, this.now());
+    await this.markEnded();
     // Again: a check that ran while the revoke was being written must not stay cached.
     this.revision++;
   }
@@ -79,6 +106,7 @@ export class SessionService {
   async endAllOf(userId: string, options: { except?: string } = {}): Promise<number> {
     this.revision++;
     const ended = await this.sessions.revokeAllOf(userId, this.now(), options.except);
+    await this.markEnded();
     this.revision++;
     return ended;
   }

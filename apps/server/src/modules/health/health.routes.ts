@@ -1,7 +1,7 @@
 import { envelopeOf, t } from '@kerf/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { HealthService } from './health.service.js';
+import { HEALTH_MAX_AGE_MS, type HealthService } from './health.service.js';
 
 const component = z.object({
   status: z.enum(['up', 'down']),
@@ -28,7 +28,9 @@ export const healthRoutes: FastifyPluginAsyncZod<{ health: HealthService }> = as
       schema: {
         tags: ['system'],
         summary: 'Status of the platform and each of its parts',
-        description: 'HTTP 200 when every part is up, 503 when any is down; the body says which.',
+        description:
+          'HTTP 200 when every part is up, 503 when any is down; the body says which. The parts are checked ' +
+          `at most every ${HEALTH_MAX_AGE_MS / 1000} s; calls in between get the last round of checks.`,
         response: { 200: healthReport, 503: healthReport },
       },
     },
