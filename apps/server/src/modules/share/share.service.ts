@@ -310,10 +310,7 @@ export class ShareService {
       return { filePath: '/', list: top.map((entry) => placeInShare(open.items, entry)!), total: open.items.length };
     }
     const ownerId = open.share.userId;
-    const [rows, total] = await Promise.all([
-      this.entries.listFolder(ownerId, folder.id, { ...page, offset }),
-      this.entries.childCountOf(ownerId, folder.id),
-    ]);
+    const { rows, total } = await this.entries.listFolderPage(ownerId, { id: folder.id }, { ...page, offset });
     const here = placeInShare(open.items, folder)!;
     return {
       filePath: joinPath(here.filePath, folder.name),
