@@ -93,6 +93,22 @@ export async function listFolderPage(
   folder: FolderRef,
   request: ListRequest,
 ): Promise<ListAnswer> {
+  // Both drivers answer with `{ rows }`; the type is generic over them.
+  const { rows: raw } = (await db.execute(listFolderStatement(userId, folder, request))) as unknown as {
+    rows: Array<Record<string, unknown>>;
+  };
+  if (raw.length === 0) return { found: false, rows: [], total: 0, anchored: true };
+  const first = raw[0]!;
+  return {
+    found: true,
+    rows: raw.filter((r) => r.id !== null && r.id !== undefined).map(entryOf),
+    total: Number(first.list_total),
+    anchored: Boolean(first.list_anchored),
+  };
+}
+
+/** The statement listFolderPage runs (exported for the tests that read its plan). */
+export function listFolderStatement(userId: string, folder: FolderRef, request: ListRequest): SQL {
   const { sort, order, limit, offset, after } = request;
   const keyword = request.keyword?.trim();
   const filtered = Boolean(keyword) || Boolean(request.foldersOnly);
@@ -145,18 +161,19 @@ export async function listFolderPage(
     // Two branches of which the one-time filters (on the total) run one: skip from the start when the
     // page lies in the first half, else walk the index backwards from the end.
     const n = sql`(select n from total)`;
-    page = sql`(select d.id from drive_entries d
+    page = sql`select id from ((select d.id from drive_entries d
                  where ${inList} and ${n} >= ${2 * offset}
                  order by ${orderBy(inIndex, order)} offset ${offset} limit ${limit})
                union all
                (select d.id from drive_entries d
                  where ${inList} and ${n} < ${2 * offset}
                  order by ${orderBy(inIndex, reverse(order))}
-                 offset greatest(${n} - ${offset + limit}, 0) limit greatest(least(${limit}, ${n} - ${offset}), 0))`;
+                 offset greatest(${n} - ${offset + limit}, 0) limit greatest(least(${limit}, ${n} - ${offset}), 0))
+               ) as either limit ${limit}`; // the outer limit tells the planner how few rows to fetch
   }
 
   const shown = orderColumns(sort, order, 'e');
-  const statement = sql`
+  return sql`
     with folder as (${folderRow}),
          total as (${total}),
          ${anchor ? sql`anchor as (${anchor}),` : sql``}
@@ -165,16 +182,6 @@ export async function listFolderPage(
       from folder f cross join total t
       left join (page p join drive_entries e on e.id = p.id) on true
      order by ${orderBy(shown, order)}`;
-  // Both drivers answer with `{ rows }`; the type is generic over them.
-  const { rows: raw } = (await db.execute(statement)) as unknown as { rows: Array<Record<string, unknown>> };
-  if (raw.length === 0) return { found: false, rows: [], total: 0, anchored: true };
-  const first = raw[0]!;
-  return {
-    found: true,
-    rows: raw.filter((r) => r.id !== null && r.id !== undefined).map(entryOf),
-    total: Number(first.list_total),
-    anchored: Boolean(first.list_anchored),
-  };
 }
 
 function parentPathOf(path: string) {
