@@ -1,4 +1,5 @@
 import {
+  compareNames,
   EXTRACTION_CODE_LENGTH,
   isShareExpired,
   joinPath,
@@ -76,8 +77,8 @@ function sortItems(items: EntryRow[], page: Pick<Page, 'sort' | 'order'>): Entry
     if (a.isDir !== b.isDir) return a.isDir ? -1 : 1;
     const x = by(a);
     const y = by(b);
-    const c = typeof x === 'string' ? x.localeCompare(y as string) : x - (y as number);
-    return c !== 0 ? sign * c : a.name.localeCompare(b.name);
+    const c = typeof x === 'string' ? compareNames(x, y as string) : x - (y as number);
+    return c !== 0 ? sign * c : compareNames(a.name, b.name);
   });
 }
 
