@@ -56,7 +56,7 @@ function listingRows(results: ListingResult[]) {
     const rows = [
       [
         `list ${r.label} · ${r.database}`,
-        `in-process latency (app.inject), load ${round(r.load, 1)}; ratio to its SQL alone`,
+        `in-process latency (app.inject), load ${round(r.load, 1)}; first call ${ms(r.firstCallMs)}; ratio to its SQL alone`,
         ms(r.injectMs),
         `page SQL alone ${ms(r.sqlMs)} (${r.statementsPerCall} statement${r.statementsPerCall === 1 ? '' : 's'}: ${ms(r.allSqlMs)})`,
         `${round(ratio, 1)}×`,

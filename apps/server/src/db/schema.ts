@@ -246,6 +246,12 @@ export const driveEntries = pgTable(
     parentPath: text('parent_path').notNull().default('/'),
     /** Live entries directly inside this folder, kept with every change so a huge folder pages without count(*). */
     childCount: integer('child_count').notNull().default(0),
+    /**
+     * A folder's list version: a trigger (migration 0009) raises it whenever an entry directly inside
+     * changes where it sorts (comes, goes, is renamed, resized, saved), so the page positions the list
+     * code remembers for a huge folder are known to be current while it stands.
+     */
+    listVersion: bigint('list_version', { mode: 'number' }).notNull().default(0),
     imageWidth: integer('image_width'),
     imageHeight: integer('image_height'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -288,6 +294,8 @@ export const driveAccounts = pgTable('drive_accounts', {
   quotaBytes: bigint('quota_bytes', { mode: 'number' }).notNull(),
   usedBytes: bigint('used_bytes', { mode: 'number' }).notNull().default(0),
   rootChildCount: integer('root_child_count').notNull().default(0),
+  /** The root folder's list version (see driveEntries.listVersion). */
+  rootListVersion: bigint('root_list_version', { mode: 'number' }).notNull().default(0),
 });
 
 /**

@@ -205,3 +205,83 @@ describe.each(testDatabases)('drive folder lists on $name', (database) => {
     }
   });
 });
+
+describe.each(testDatabases)('pages deep in a big folder on $name', (database) => {
+  let db: Awaited<ReturnType<typeof database.open>>;
+  let repo: DriveRepository;
+  let drive: DriveService;
+  let ada = '';
+  let folderId = '';
+  const COUNT = 2600;
+
+  beforeAll(async () => {
+    db = await database.open();
+    repo = new DriveRepository(db.db);
+    drive = new DriveService(repo);
+    ada = (await new UserRepository(db.db).create({ loginName: 'ada', nickName: 'Ada', email: 'a@example.com' }, []))
+      .id;
+    folderId = (await drive.createFolder(ada, { name: 'Big' })).id;
+    await repo.db.transaction(async (tx) => {
+      await repo.insertMany(
+        tx,
+        Array.from({ length: COUNT }, (_, i) => ({
+          userId: ada,
+          parentId: folderId,
+          parentPath: '/Big',
+          name: `sheet-${(i * 7919) % 10007}`,
+          isDir: false,
+          fileSize: (i * 31) % 97,
+        })),
+      );
+      await repo.countChildren(tx, ada, folderId, COUNT);
+    });
+  });
+  afterAll(() => db.dispose());
+
+  const page = async (number: number, sort: SortKey = 'size', order: 'asc' | 'desc' = 'desc') =>
+    (await drive.list(ada, { folderId }, { page: number, limit: 50, sort, order })).rows.map((e) => e.name);
+  /** The whole list, by cursor (which never uses remembered positions). */
+  const whole = async (sort: SortKey = 'size', order: 'asc' | 'desc' = 'desc') => {
+    const names: string[] = [];
+    let after: string | undefined;
+    do {
+      const answer = await drive.list(ada, { folderId }, { page: 1, limit: 500, sort, order, after });
+      names.push(...answer.rows.map((e) => e.name));
+      after = answer.nextCursor ?? undefined;
+    } while (after);
+    return names;
+  };
+  const version = async () => (await repo.findLive(ada, folderId))!.listVersion;
+
+  it('answers pages past the remembered positions with the same rows as the whole list, and follows changes', async () => {
+    let all = await whole();
+    expect(all).toHaveLength(COUNT);
+    for (const n of [21, 25, 41, 52]) expect(await page(n)).toEqual(all.slice((n - 1) * 50, n * 50));
+    all = await whole('name', 'asc');
+    for (const n of [21, 52]) expect(await page(n, 'name', 'asc')).toEqual(all.slice((n - 1) * 50, n * 50));
+    // a rename moves an entry across the remembered positions: the pages follow at once
+    const before = await version();
+    const first = (await drive.list(ada, { folderId }, { page: 1, limit: 1, sort: 'name', order: 'asc' })).rows[0]!;
+    await drive.rename(ada, first.id, 'zzz-last');
+    expect(await version()).toBeGreaterThan(before);
+    all = await whole('name', 'asc');
+    for (const n of [21, 30, 52]) expect(await page(n, 'name', 'asc')).toEqual(all.slice((n - 1) * 50, n * 50));
+    // and a new entry, and a deleted one
+    await drive.createFolder(ada, { parentId: folderId, name: 'a folder' });
+    const gone = (await drive.list(ada, { folderId }, { page: 30, limit: 1, sort: 'name', order: 'asc' })).rows[0]!;
+    await drive.remove(ada, [gone.id], 1);
+    all = await whole('name', 'asc');
+    expect(all).toHaveLength(COUNT);
+    for (const n of [21, 30, 52]) expect(await page(n, 'name', 'asc')).toEqual(all.slice((n - 1) * 50, n * 50));
+  });
+
+  it('raises a folder list version only when an entry directly inside changes where it sorts', async () => {
+    const entry = (await drive.list(ada, { folderId }, { page: 1, limit: 1, sort: 'name', order: 'asc' })).rows[0]!;
+    const start = await version();
+    await repo.db.transaction((tx) => repo.countChildren(tx, ada, folderId, 0 + 1));
+    await repo.db.transaction((tx) => repo.countChildren(tx, ada, folderId, -1));
+    expect(await version()).toBe(start); // the count is no change to the order
+    await repo.db.transaction((tx) => repo.update(tx, ada, entry.id, { fileSize: 123_456 }));
+    expect(await version()).toBe(start + 1);
+  });
+});

@@ -21,6 +21,8 @@ export interface ListRequest {
   offset: number;
   /** The id of the entry the previous page ended with: this page starts right after it (keyset paging). */
   after?: string;
+  /** Start at this entry (a remembered position), skip `skip` entries from there; ignores `offset`. */
+  from?: { id: string; skip: number };
   /** Only names containing this, case-insensitively. */
   keyword?: string;
   /** Only folders (the SPEC's listFileFolder, the target-folder dialogs). */
@@ -35,6 +37,9 @@ export interface ListAnswer {
   total: number;
   /** False when `after` named no entry of the user (purged since): the caller pages by number instead. */
   anchored: boolean;
+  /** The folder listed (null: the root) and its list version the page was read at (driveEntries.listVersion). */
+  folderId: string | null;
+  version: number;
 }
 
 /** The column each sort orders by between "folders first" and the name (none for the name sort). */
@@ -89,7 +94,9 @@ function entryOf(raw: Record<string, unknown>): EntryRow {
  *
  * A page never reads the rows before it: with `after`, it seeks into the sort's index with one row
  * comparison (keyset); by number, an index-only scan of the sort's index skips the rows before it from
- * whichever end of the folder is nearer, and only the page's own rows are fetched from the table.
+ * whichever end of the folder is nearer, and only the page's own rows are fetched from the table. Deep
+ * in a big folder, it starts from a remembered position instead (see POSITION_STEP): one statement
+ * while the folder stands, three after it changed (the stale try, the positions again, the page).
  */
 export async function listFolderPage(
   db: Database,
@@ -97,14 +104,72 @@ export async function listFolderPage(
   folder: FolderRef,
   request: ListRequest,
 ): Promise<ListAnswer> {
+  const deep = !request.after && !request.keyword?.trim() && !request.foldersOnly && request.offset >= POSITION_STEP;
+  if (!deep) return readPage(db, userId, folder, request);
+  const key = JSON.stringify([userId, folder, request.sort, request.order]);
+  const positions = rememberedPositions.get(db) ?? new Map<string, Positions>();
+  rememberedPositions.set(db, positions);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const known = positions.get(key) ?? (await readPositions(db, userId, folder, request, key, positions));
+    const at = Math.floor(request.offset / POSITION_STEP);
+    const id = known?.ids[at];
+    if (!known || !id) break;
+    const from = { id, skip: request.offset - at * POSITION_STEP };
+    const answer = await readPage(db, userId, folder, { ...request, from });
+    // The same folder (a path may name another one by now) at the same version: the positions held.
+    if (!answer.found || (answer.folderId === known.folderId && answer.version === known.version)) return answer;
+    positions.delete(key); // the folder changed since: read the positions again
+  }
+  return readPage(db, userId, folder, request);
+}
+
+/**
+ * Every POSITION_STEP-th entry of a big folder's order, remembered per folder, sort and direction
+ * with the folder's list version: a page number past the first step then starts from the nearest
+ * remembered entry (a keyset seek) and skips fewer than a step, instead of up to half the folder.
+ * Valid while the version stands (the trigger raises it on any change to where entries sort).
+ */
+const POSITION_STEP = 1000;
+const REMEMBERED_ORDERS = 256;
+interface Positions {
+  folderId: string | null;
+  version: number;
+  ids: string[];
+}
+/** Per database (a test process opens several), by user, folder reference, sort and direction. */
+const rememberedPositions = new WeakMap<Database, Map<string, Positions>>();
+
+async function readPositions(
+  db: Database,
+  userId: string,
+  folder: FolderRef,
+  request: ListRequest,
+  key: string,
+  positions: Map<string, Positions>,
+) {
+  const raw = await runPrepared(db, positionsStatement(userId, folder, request));
+  if (raw.length === 0) return undefined;
+  const known: Positions = {
+    folderId: (raw[0]!.folder_id as string | null) ?? null,
+    version: Number(raw[0]!.folder_version),
+    ids: raw.flatMap((r) => (r.id ? [String(r.id)] : [])),
+  };
+  if (positions.size >= REMEMBERED_ORDERS) positions.delete(positions.keys().next().value!);
+  positions.set(key, known);
+  return known;
+}
+
+async function readPage(db: Database, userId: string, folder: FolderRef, request: ListRequest): Promise<ListAnswer> {
   const raw = await runPrepared(db, listFolderStatement(userId, folder, request));
-  if (raw.length === 0) return { found: false, rows: [], total: 0, anchored: true };
+  if (raw.length === 0) return { found: false, rows: [], total: 0, anchored: true, folderId: null, version: 0 };
   const first = raw[0]!;
   return {
     found: true,
     rows: raw.filter((r) => r.id !== null && r.id !== undefined).map(entryOf),
     total: Number(first.list_total),
     anchored: Boolean(first.list_anchored),
+    folderId: (first.list_folder_id as string | null) ?? null,
+    version: Number(first.list_folder_version),
   };
 }
 
@@ -127,34 +192,29 @@ async function runPrepared(db: Database, statement: SQL): Promise<Array<Record<s
   return ((await db.execute(statement)) as unknown as { rows: Array<Record<string, unknown>> }).rows;
 }
 
+/** The ids at every POSITION_STEP-th place of a folder's order, with the folder's version, in one index pass. */
+function positionsStatement(userId: string, folder: FolderRef, request: ListRequest): SQL {
+  const inIndex = orderColumns(request.sort, request.order, 'd');
+  return sql`
+    with folder as (${folderRowOf(userId, folder)})
+    select f.id as folder_id, f.version as folder_version, p.id
+      from folder f
+      left join (select id, place from (
+                   select d.id, row_number() over (order by ${orderBy(inIndex, request.order)}) - 1 as place
+                     from drive_entries d where ${inListOf(userId, folder)}) as ranked
+                  where place % ${POSITION_STEP} = 0) as p on true
+     order by p.place`;
+}
+
 /** The statement listFolderPage runs (exported for the tests that read its plan). */
 export function listFolderStatement(userId: string, folder: FolderRef, request: ListRequest): SQL {
-  const { sort, order, limit, offset, after } = request;
+  const { sort, order, limit, offset, from } = request;
+  const after = from?.id ?? request.after;
   const keyword = request.keyword?.trim();
   const filtered = Boolean(keyword) || Boolean(request.foldersOnly);
 
-  const folderRow =
-    folder === 'root'
-      ? sql`select null::uuid as id, coalesce((select ${driveAccounts.rootChildCount} from ${driveAccounts}
-                                                 where ${driveAccounts.userId} = ${userId}), 0) as stored`
-      : 'id' in folder
-        ? sql`select id, child_count as stored from drive_entries
-               where user_id = ${userId} and id = ${folder.id} and is_dir and deleted_at is null`
-        : sql`select id, child_count as stored from drive_entries
-               where user_id = ${userId} and parent_path = ${parentPathOf(folder.path)}
-                 and name = ${baseNameOf(folder.path)} and is_dir and deleted_at is null`;
-
-  /** The entries the list shows, in table `d`. */
-  const inList = sql.join(
-    [
-      sql`d.user_id = ${userId}`,
-      folder === 'root' ? sql`d.parent_id is null` : sql`d.parent_id = (select id from folder)`,
-      sql`d.deleted_at is null`,
-      keyword ? sql`d.name ilike ${`%${escapeLike(keyword)}%`}` : undefined,
-      request.foldersOnly ? sql`d.is_dir` : undefined,
-    ].filter((part): part is SQL => part !== undefined),
-    sql` and `,
-  );
+  const folderRow = folderRowOf(userId, folder);
+  const inList = inListOf(userId, folder, keyword, request.foldersOnly);
   const total = filtered
     ? sql`select count(*)::int as n from drive_entries d where ${inList}`
     : sql`select stored as n from folder`;
@@ -176,10 +236,11 @@ export function listFolderStatement(userId: string, folder: FolderRef, request: 
       inIndex.map((_, i) => sql`(select ${sql.identifier(`k${i}`)} from anchor)`),
       sql`, `,
     );
-    const beyond = order === 'asc' ? sql`>` : sql`<`;
+    // after the entry, or (a remembered position) from it on
+    const beyond = sql.raw((order === 'asc' ? '>' : '<') + (from ? '=' : ''));
     page = sql`select d.id from drive_entries d
                 where ${inList} and (${sql.join(inIndex, sql`, `)}) ${beyond} (${anchorKeys})
-                order by ${orderBy(inIndex, order)} limit ${rowsLimit}`;
+                order by ${orderBy(inIndex, order)} offset ${from?.skip ?? 0} limit ${rowsLimit}`;
   } else {
     // Two branches of which the one-time filters (on the total) run one: skip from the start when the
     // page lies in the first half, else walk the index backwards from the end.
@@ -201,10 +262,40 @@ export function listFolderStatement(userId: string, folder: FolderRef, request: 
          total as (${total}),
          ${anchor ? sql`anchor as (${anchor}),` : sql``}
          page as (${page})
-    select t.n as list_total, ${anchor ? sql`exists (select from anchor)` : sql`true`} as list_anchored, e.*
+    select t.n as list_total, f.id as list_folder_id, f.version as list_folder_version,
+           ${anchor ? sql`exists (select from anchor)` : sql`true`} as list_anchored, e.*
       from folder f cross join total t
       left join (page p join drive_entries e on e.id = p.id) on true
      order by ${orderBy(shown, order)}`;
+}
+
+/** The folder listed, as one row (id, stored entry count, list version), or none when not the user's live folder. */
+function folderRowOf(userId: string, folder: FolderRef): SQL {
+  if (folder === 'root') {
+    return sql`select null::uuid as id, coalesce(a.root_child_count, 0) as stored,
+                      coalesce(a.root_list_version, 0) as version
+                 from (select) as one left join ${driveAccounts} a on a.user_id = ${userId}`;
+  }
+  const which =
+    'id' in folder
+      ? sql`id = ${folder.id}`
+      : sql`parent_path = ${parentPathOf(folder.path)} and name = ${baseNameOf(folder.path)}`;
+  return sql`select id, child_count as stored, list_version as version from drive_entries
+              where user_id = ${userId} and ${which} and is_dir and deleted_at is null`;
+}
+
+/** The entries the list shows, in table `d` (the folder from the `folder` CTE). */
+function inListOf(userId: string, folder: FolderRef, keyword?: string, foldersOnly?: boolean): SQL {
+  return sql.join(
+    [
+      sql`d.user_id = ${userId}`,
+      folder === 'root' ? sql`d.parent_id is null` : sql`d.parent_id = (select id from folder)`,
+      sql`d.deleted_at is null`,
+      keyword ? sql`d.name ilike ${`%${escapeLike(keyword)}%`}` : undefined,
+      foldersOnly ? sql`d.is_dir` : undefined,
+    ].filter((part): part is SQL => part !== undefined),
+    sql` and `,
+  );
 }
 
 function parentPathOf(path: string) {
