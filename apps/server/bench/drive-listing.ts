@@ -4,7 +4,7 @@
  * alone straight against the database, on PGlite and (when configured) PostgreSQL.
  */
 import { createHash } from 'node:crypto';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import autocannon from 'autocannon';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -22,24 +22,39 @@ import { median } from './bench-kit.js';
 
 const { driveAccounts, driveBlobs, driveEntries } = schema;
 
-/** `deep` is the middle page of the folder: page 2500 of 5000 for 100,000 entries. */
-export const LIST_SCENARIOS = [
-  { id: 'name-first', sort: 'name', order: 'asc', page: 'first' },
-  { id: 'name-deep', sort: 'name', order: 'asc', page: 'deep' },
-  { id: 'size-first', sort: 'size', order: 'desc', page: 'first' },
-  { id: 'time-first', sort: 'time', order: 'desc', page: 'first' },
-  { id: 'time-deep', sort: 'time', order: 'desc', page: 'deep' },
-  // The other direction of a column header click.
-  { id: 'name-desc-first', sort: 'name', order: 'desc', page: 'first' },
-  { id: 'size-asc-first', sort: 'size', order: 'asc', page: 'first' },
-] as const;
-type Scenario = (typeof LIST_SCENARIOS)[number];
+const SORTS = ['name', 'size', 'type', 'time'] as const;
+const ORDERS = ['asc', 'desc'] as const;
+const PAGES = ['first', 'middle', 'last'] as const;
+/** Scenarios also measured over loopback HTTP (autocannon); the others in process and in SQL only. */
+const OVER_HTTP = new Set(['name-asc-first', 'name-asc-middle', 'time-desc-first', 'name-asc-next']);
+
+interface Scenario {
+  id: string;
+  sort: (typeof SORTS)[number];
+  order: (typeof ORDERS)[number];
+  /** `middle` is page 2500 of 5000 for 100,000 entries; `last` the last page. */
+  page: (typeof PAGES)[number];
+  /** Reached with the cursor the page before it answered (keyset), not by its number. */
+  cursor?: boolean;
+}
+
+/** Every sort, both directions, first, middle and last page; and the middle page by cursor. */
+export const LIST_SCENARIOS: Scenario[] = [
+  ...SORTS.flatMap((sort) =>
+    ORDERS.flatMap((order) => PAGES.map((page) => ({ id: `${sort}-${order}-${page}`, sort, order, page }))),
+  ),
+  { id: 'name-asc-next', sort: 'name', order: 'asc', page: 'middle', cursor: true },
+];
 
 const PAGE_ROWS = 20;
-const pageNumber = (s: Scenario, entries: number) =>
-  s.page === 'first' ? 1 : Math.max(1, Math.floor(entries / PAGE_ROWS / 2));
+const pageNumber = (s: Scenario, entries: number) => {
+  const pages = Math.max(1, Math.ceil(entries / PAGE_ROWS));
+  return s.page === 'first' ? 1 : s.page === 'last' ? pages : Math.max(1, Math.floor(pages / 2));
+};
+const rowsOnPage = (s: Scenario, entries: number) =>
+  Math.min(PAGE_ROWS, entries - (pageNumber(s, entries) - 1) * PAGE_ROWS);
 export const scenarioLabel = (s: Scenario, entries: number) =>
-  `sort=${s.sort} ${s.order}, page ${pageNumber(s, entries)}`;
+  `sort=${s.sort} ${s.order}, page ${pageNumber(s, entries)}${s.cursor ? ' by cursor' : ''}`;
 
 export interface ListingOptions {
   entries: number;
@@ -52,26 +67,40 @@ export interface ListingOptions {
   httpConnections: number;
   /** An admin connection URL: the figures are taken on a fresh PostgreSQL database too. */
   postgresAdminUrl?: string;
+  /** Which of the databases to measure on (PostgreSQL only with an admin URL). */
+  databases: Array<'pglite' | 'postgres'>;
   log: (line: string) => void;
 }
 
 export interface ListingResult {
   database: 'pglite' | 'postgres';
-  scenario: Scenario['id'];
+  scenario: string;
   label: string;
+  /** The machine's 1-minute load average, median over the runs. */
+  load: number;
+  /** The scenario's first call, before the runs (one sample): for a deep page, reading the positions too. */
+  firstCallMs: number;
   /** Median over runs of each run's median. */
   injectMs: number;
   sqlMs: number;
   /** Every read the call runs (auth, folder, page, count), one after another, straight on the database. */
   allSqlMs: number;
-  httpRequestsPerSecond: number;
-  httpP50Ms: number;
+  /** Undefined for the scenarios not measured over HTTP. */
+  httpRequestsPerSecond?: number;
+  httpP50Ms?: number;
   /** SQL statements one (warm) list call runs, captured from drizzle. */
   statementsPerCall: number;
   /** The tables they read, in order. */
   statementTables: string[];
   callsPerRun: number[];
-  runs: Array<{ injectMs: number; sqlMs: number; allSqlMs: number; httpRps: number; httpP50Ms: number }>;
+  runs: Array<{
+    load: number;
+    injectMs: number;
+    sqlMs: number;
+    allSqlMs: number;
+    httpRps?: number;
+    httpP50Ms?: number;
+  }>;
   listSql: string;
   explain: string;
 }
@@ -178,14 +207,14 @@ async function timeCalls(fn: () => Promise<void>, calls: number, budgetMs: numbe
   return [median(times), times.length];
 }
 
-function listUrl(folderId: string, s: Scenario, entries: number) {
-  const query = `folderId=${folderId}&page=${pageNumber(s, entries)}&limit=${PAGE_ROWS}&sort=${s.sort}&order=${s.order}`;
-  return `/cloud-api/engine/file/listFileInfo?fileType=0&${query}`;
+function listUrl(folderId: string, s: Scenario, entries: number, page = pageNumber(s, entries), cursor?: string) {
+  const query = `folderId=${folderId}&page=${page}&limit=${PAGE_ROWS}&sort=${s.sort}&order=${s.order}`;
+  return `/cloud-api/engine/file/listFileInfo?fileType=0&${query}${cursor ? `&cursor=${cursor}` : ''}`;
 }
 
-/** The one statement of a list call that reads the page (the others look up the folder and its count). */
+/** The statement of a list call that reads the page (once there were others for the folder and its count). */
 function pageStatement(statements: Statement[]): Statement {
-  const page = statements.find((s) => s.query.includes('from "drive_entries"') && /\border by\b/i.test(s.query));
+  const page = statements.find((s) => /\bdrive_entries\b/.test(s.query) && /\border by\b/i.test(s.query));
   if (!page) throw new Error(`no paging statement among:\n${statements.map((s) => s.query).join('\n')}`);
   return page;
 }
@@ -214,8 +243,10 @@ async function benchDatabase(kind: 'pglite' | 'postgres', bdb: BenchDatabase, op
     await seedFolder(bdb.handle.db, userId, folder, options.entries);
     log(`  ${kind}: seeded ${options.entries} entries in ${Math.round(performance.now() - started)} ms`);
     started = performance.now();
-    await bdb.raw('analyze', []);
-    log(`  ${kind}: analyze ${Math.round(performance.now() - started)} ms`);
+    // As autovacuum leaves a folder after a bulk insert: statistics, and the visibility map that lets a
+    // page number be found by an index-only scan.
+    await bdb.raw('vacuum analyze drive_entries', []);
+    log(`  ${kind}: vacuum analyze ${Math.round(performance.now() - started)} ms`);
 
     const authorization = `Bearer ${token}`;
     const inject = async (url: string) => {
@@ -224,28 +255,39 @@ async function benchDatabase(kind: 'pglite' | 'postgres', bdb: BenchDatabase, op
       return res;
     };
     // Check the answer once per scenario and capture the SQL it runs.
-    const captured = new Map<Scenario['id'], { statements: Statement[]; page: Statement }>();
+    const captured = new Map<string, { url: string; statements: Statement[]; page: Statement }>();
+    const coldMs = new Map<string, number>();
     for (const s of LIST_SCENARIOS) {
+      let url = listUrl(folder.id, s, options.entries);
+      if (s.cursor) {
+        // The cursor the page before answers with, as a client paging forward sends it.
+        const before = listUrl(folder.id, s, options.entries, pageNumber(s, options.entries) - 1);
+        const cursor = (await inject(before)).json().data.nextCursor as string;
+        url = listUrl(folder.id, s, options.entries, undefined, cursor);
+      }
       let body: { data: { total: number; list: unknown[] } } | undefined;
-      await inject(listUrl(folder.id, s, options.entries)); // warm: caches (e.g. the session) as in steady use
+      // warm: caches (the session; a big folder's remembered page positions) as in steady use. The first
+      // call of a sort is also what the first page-number jump after a change to the folder costs.
+      const coldStarted = performance.now();
+      await inject(url);
+      coldMs.set(s.id, performance.now() - coldStarted);
       const statements = await bdb.record(async () => {
-        body = (await inject(listUrl(folder.id, s, options.entries))).json();
+        body = (await inject(url)).json();
       });
-      if (body?.data.total !== options.entries || body.data.list.length !== PAGE_ROWS) {
+      if (body?.data.total !== options.entries || body.data.list.length !== rowsOnPage(s, options.entries)) {
         throw new Error(
           `${scenarioLabel(s, options.entries)}: total ${body?.data.total}, ${body?.data.list.length} rows`,
         );
       }
-      captured.set(s.id, { statements, page: pageStatement(statements) });
+      captured.set(s.id, { url, statements, page: pageStatement(statements) });
     }
 
     const address = await app.listen({ host: '127.0.0.1', port: 0 });
-    const runs = new Map<Scenario['id'], ListingResult['runs']>(LIST_SCENARIOS.map((s) => [s.id, []]));
-    const callCounts = new Map<Scenario['id'], number[]>(LIST_SCENARIOS.map((s) => [s.id, []]));
+    const runs = new Map<string, ListingResult['runs']>(LIST_SCENARIOS.map((s) => [s.id, []]));
+    const callCounts = new Map<string, number[]>(LIST_SCENARIOS.map((s) => [s.id, []]));
     for (let run = 0; run < options.runs; run++) {
       for (const s of LIST_SCENARIOS) {
-        const url = listUrl(folder.id, s, options.entries);
-        const { page } = captured.get(s.id)!;
+        const { url, page } = captured.get(s.id)!;
         const [injectMs, calls] = await timeCalls(
           async () => void (await inject(url)),
           options.callsPerRun,
@@ -264,6 +306,11 @@ async function benchDatabase(kind: 'pglite' | 'postgres', bdb: BenchDatabase, op
           options.callsPerRun,
           options.runBudgetMs,
         );
+        if (!OVER_HTTP.has(s.id)) {
+          runs.get(s.id)!.push({ load: loadavg()[0]!, injectMs, sqlMs, allSqlMs });
+          callCounts.get(s.id)!.push(calls);
+          continue;
+        }
         // A fixed number of requests sized to take about httpSeconds at the in-process latency, so a
         // slow call does not leave a queue behind for the next measure, and a fast one gets hundreds.
         const amount = Math.max(
@@ -284,12 +331,13 @@ async function benchDatabase(kind: 'pglite' | 'postgres', bdb: BenchDatabase, op
         }
         // Completed requests over the measured seconds (the per-second average is 0 when a call takes > 1 s).
         const httpRps = http.requests.total / http.duration;
-        runs.get(s.id)!.push({ injectMs, sqlMs, allSqlMs, httpRps, httpP50Ms: http.latency.p50 });
+        runs.get(s.id)!.push({ load: loadavg()[0]!, injectMs, sqlMs, allSqlMs, httpRps, httpP50Ms: http.latency.p50 });
         callCounts.get(s.id)!.push(calls);
       }
       const line = LIST_SCENARIOS.map((s) => {
         const r = runs.get(s.id)!.at(-1)!;
-        return `${s.id} ${r.injectMs.toFixed(1)}/${r.sqlMs.toFixed(1)} ms ${Math.round(r.httpRps)} req/s`;
+        const http = r.httpRps === undefined ? '' : ` ${Math.round(r.httpRps)} req/s`;
+        return `${s.id} ${r.injectMs.toFixed(1)}/${r.sqlMs.toFixed(1)} ms${http}`;
       });
       log(`  ${kind} run ${run + 1}: ${line.join(' · ')}`);
     }
@@ -303,11 +351,13 @@ async function benchDatabase(kind: 'pglite' | 'postgres', bdb: BenchDatabase, op
         database: kind,
         scenario: s.id,
         label: scenarioLabel(s, options.entries),
+        load: median(r.map((x) => x.load)),
+        firstCallMs: coldMs.get(s.id)!,
         injectMs: median(r.map((x) => x.injectMs)),
         sqlMs: median(r.map((x) => x.sqlMs)),
         allSqlMs: median(r.map((x) => x.allSqlMs)),
-        httpRequestsPerSecond: median(r.map((x) => x.httpRps)),
-        httpP50Ms: median(r.map((x) => x.httpP50Ms)),
+        httpRequestsPerSecond: OVER_HTTP.has(s.id) ? median(r.map((x) => x.httpRps ?? 0)) : undefined,
+        httpP50Ms: OVER_HTTP.has(s.id) ? median(r.map((x) => x.httpP50Ms ?? 0)) : undefined,
         statementsPerCall: statements.length,
         statementTables: statements.map((st) => st.query.match(/\bfrom "?(\w+)"?/i)?.[1] ?? st.query.slice(0, 30)),
         callsPerRun: callCounts.get(s.id)!,
@@ -326,8 +376,9 @@ async function benchDatabase(kind: 'pglite' | 'postgres', bdb: BenchDatabase, op
 export async function runListingBench(options: ListingOptions): Promise<ListingResult[]> {
   const results: ListingResult[] = [];
   const adminUrl = options.postgresAdminUrl;
-  const targets: Array<['pglite' | 'postgres', () => Promise<BenchDatabase>]> = [['pglite', openPglite]];
-  if (adminUrl) targets.push(['postgres', () => openPostgres(adminUrl)]);
+  const targets: Array<['pglite' | 'postgres', () => Promise<BenchDatabase>]> = [];
+  if (options.databases.includes('pglite')) targets.push(['pglite', openPglite]);
+  if (adminUrl && options.databases.includes('postgres')) targets.push(['postgres', () => openPostgres(adminUrl)]);
   else options.log('  PostgreSQL skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to an admin connection URL');
   for (const [kind, open] of targets) {
     const bdb = await open();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { entryNameProblem, extensionOf, joinPath } from './drive.js';
+import { compareNames, entryNameProblem, extensionOf, joinPath } from './drive.js';
 
 describe('drive rules', () => {
   it.each([
@@ -40,5 +40,18 @@ describe('drive rules', () => {
     expect(extensionOf('trailing.')).toBe('');
     expect(joinPath('/', 'a')).toBe('/a');
     expect(joinPath('/a', 'b')).toBe('/a/b');
+  });
+});
+
+describe('natural name order', () => {
+  it('compares numbers by value and letters before their case, as the server lists sort', () => {
+    expect(['part-10', 'Part-9', 'part-9', 'part-1', 'Beta', 'alpha'].sort(compareNames)).toEqual([
+      'alpha',
+      'Beta',
+      'part-1',
+      'part-9',
+      'Part-9',
+      'part-10',
+    ]);
   });
 });

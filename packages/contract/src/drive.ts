@@ -121,3 +121,9 @@ export interface RestoreOutcome {
   /** With `onClash: 'ask'`: the batches left in the bin because their name is taken where they go back. */
   clashes: Array<NameClash & { deleteBatchNum: string }>;
 }
+
+/**
+ * Names in the drive's natural order, as the server's lists sort them (the ICU root collation with
+ * numbers compared by value, PostgreSQL's kerf_natural): 'part-9' before 'part-10', letters before case.
+ */
+export const compareNames: (a: string, b: string) => number = new Intl.Collator('und', { numeric: true }).compare;

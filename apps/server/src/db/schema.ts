@@ -6,6 +6,7 @@ import {
   index,
   integer,
   jsonb,
+  type PgColumn,
   pgTable,
   primaryKey,
   real,
@@ -205,6 +206,26 @@ export const driveBlobs = pgTable(
   (t) => [index('drive_blobs_unreferenced_idx').on(t.unreferencedAt).where(sql`ref_count = 0`)],
 );
 
+/** The drive list's sorts and the column each orders by before the name (none for the name sort). */
+const LIST_SORT_COLUMNS = { name: undefined, size: 'file_size', type: 'extend_name', time: 'updated_at' } as const;
+
+/** The list indexes (see driveEntries): for each sort, one ascending and one descending. */
+function listIndexes(t: { userId: PgColumn; parentId: PgColumn; isDir: PgColumn; name: PgColumn; id: PgColumn }) {
+  return Object.entries(LIST_SORT_COLUMNS).flatMap(([sort, column]) => {
+    const key = column ? [sql`${sql.identifier(column)}`] : [];
+    const live = sql`deleted_at is null`;
+    return [
+      index(`drive_entries_list_${sort}_asc_idx`)
+        // is_dir last again, as a plain column, so an index-only scan can hand it back
+        .on(t.userId, t.parentId, sql`(not ${t.isDir})`, ...key, t.name, t.id, t.isDir)
+        .where(live),
+      index(`drive_entries_list_${sort}_desc_idx`)
+        .on(t.userId, t.parentId, t.isDir, ...key, t.name, t.id)
+        .where(live),
+    ];
+  });
+}
+
 /** A person's files and folders. Names live here; bytes live in the blob store under their hash. */
 export const driveEntries = pgTable(
   'drive_entries',
@@ -225,6 +246,12 @@ export const driveEntries = pgTable(
     parentPath: text('parent_path').notNull().default('/'),
     /** Live entries directly inside this folder, kept with every change so a huge folder pages without count(*). */
     childCount: integer('child_count').notNull().default(0),
+    /**
+     * A folder's list version: a trigger (migration 0009) raises it whenever an entry directly inside
+     * changes where it sorts (comes, goes, is renamed, resized, saved), so the page positions the list
+     * code remembers for a huge folder are known to be current while it stands.
+     */
+    listVersion: bigint('list_version', { mode: 'number' }).notNull().default(0),
     imageWidth: integer('image_width'),
     imageHeight: integer('image_height'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -239,13 +266,13 @@ export const driveEntries = pgTable(
     uniqueIndex('drive_entries_name_idx')
       .on(t.userId, sql`coalesce(${t.parentId}, '00000000-0000-0000-0000-000000000000'::uuid)`, t.name)
       .where(sql`deleted_at is null`),
-    index('drive_entries_list_idx').on(t.userId, t.parentId, t.isDir.desc(), t.name).where(sql`deleted_at is null`),
-    index('drive_entries_list_time_idx')
-      .on(t.userId, t.parentId, t.isDir.desc(), t.createdAt.desc(), t.name)
-      .where(sql`deleted_at is null`),
-    index('drive_entries_list_size_idx')
-      .on(t.userId, t.parentId, t.isDir.desc(), t.fileSize.desc(), t.name)
-      .where(sql`deleted_at is null`),
+    // One index per sort and direction, each the list's exact order (folders first, then the sort key,
+    // then the name, then the id to break ties) so a page is read off the index, a cursor seeks into it
+    // with one row comparison, and a page number is found by an index-only scan from the nearer end.
+    // Ascending orders key on `not is_dir` (folders first while everything else ascends); descending
+    // orders read `is_dir, ...` backwards. `name` sorts in natural order: the column has the ICU
+    // collation kerf_natural (migration 0008; drizzle cannot declare a column's collation).
+    ...listIndexes(t),
     index('drive_entries_path_idx').on(t.userId, sql`${t.parentPath} text_pattern_ops`),
     index('drive_entries_batch_idx').on(t.userId, t.deleteBatchNum).where(sql`delete_batch_num is not null`),
     index('drive_entries_bin_idx').on(t.deletedAt).where(sql`delete_root`),
@@ -267,6 +294,8 @@ export const driveAccounts = pgTable('drive_accounts', {
   quotaBytes: bigint('quota_bytes', { mode: 'number' }).notNull(),
   usedBytes: bigint('used_bytes', { mode: 'number' }).notNull().default(0),
   rootChildCount: integer('root_child_count').notNull().default(0),
+  /** The root folder's list version (see driveEntries.listVersion). */
+  rootListVersion: bigint('root_list_version', { mode: 'number' }).notNull().default(0),
 });
 
 /**

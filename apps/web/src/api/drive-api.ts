@@ -54,7 +54,12 @@ export interface ListQuery {
   limit?: number;
   sort?: SortField;
   order?: SortOrder;
+  /** Folder lists: the previous page's `nextCursor`, to continue right after it. */
+  cursor?: string;
 }
+
+/** A page of a list; folder lists also say how to ask for the next one. */
+export type ListPage<T> = Page<T> & { nextCursor?: string | null };
 
 const ENGINE = `${CLOUD_API}/engine`;
 
@@ -67,9 +72,9 @@ function pageOf<T>(data: Page<T> | undefined): Page<T> {
   };
 }
 
-export async function listFiles(query: ListQuery): Promise<Page<DriveEntry>> {
-  const answer = await request.get<Page<DriveEntry>>(`${ENGINE}/file/listFileInfo`, { params: query });
-  return pageOf(answer.data);
+export async function listFiles(query: ListQuery): Promise<ListPage<DriveEntry>> {
+  const answer = await request.get<ListPage<DriveEntry>>(`${ENGINE}/file/listFileInfo`, { params: query });
+  return { ...pageOf(answer.data), nextCursor: answer.data?.nextCursor ?? null };
 }
 
 export async function searchFiles(keyword: string, page = 1, limit = DRIVE_PAGE_LIMIT): Promise<Page<SearchEntry>> {

@@ -2,10 +2,18 @@ import { DEFAULT_QUOTA_BYTES } from '@kerf/contract';
 import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { driveAccounts, driveBlobs, driveEntries } from '../../db/schema.js';
+import {
+  type EntryRow,
+  escapeLike,
+  type FolderRef,
+  type ListAnswer,
+  type ListRequest,
+  listFolderPage,
+  type SortKey,
+} from './drive-list.repository.js';
 
-export type EntryRow = typeof driveEntries.$inferSelect;
+export type { EntryRow, FolderRef, ListAnswer, ListRequest, SortKey } from './drive-list.repository.js';
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-export type SortKey = 'name' | 'size' | 'type' | 'time';
 
 const live = isNull(driveEntries.deletedAt);
 
@@ -18,11 +26,6 @@ export function pgErrorCode(err: unknown): string | undefined {
 /** Postgres unique_violation: the name index said no. */
 export function isNameClash(err: unknown): boolean {
   return pgErrorCode(err) === '23505';
-}
-
-/** Text matched literally inside a LIKE pattern (backslash is the default escape). */
-function escapeLike(text: string) {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 function likePrefix(path: string) {
@@ -54,9 +57,6 @@ function orderOf(page: Pick<ListPage, 'sort' | 'order'>): SQL[] {
   };
   return by[page.sort];
 }
-
-/** Folders before files, written as the list indexes order them. */
-const foldersFirst = sql`${driveEntries.isDir} desc nulls last`;
 
 /** The live and deleted entries directly in a folder of the user (null: the root). */
 function inFolder(userId: string, parentId: string | null): SQL {
@@ -274,40 +274,9 @@ export class DriveRepository {
     }
   }
 
-  /**
-   * One page of a folder's live entries, folders first. With a keyword, only names containing it, and
-   * the matching count; without, the caller takes the stored child count as the total.
-   */
-  async listFolder(userId: string, parentId: string | null, page: ListPage) {
-    const where = and(
-      inFolder(userId, parentId),
-      live,
-      nameContains(page.keyword),
-      page.foldersOnly ? eq(driveEntries.isDir, true) : undefined,
-    );
-    return this.db
-      .select()
-      .from(driveEntries)
-      .where(where)
-      .orderBy(foldersFirst, ...orderOf(page))
-      .limit(page.limit)
-      .offset(page.offset);
-  }
-
-  /** How many live entries of a folder contain the keyword in their name (only folders, if asked). */
-  async countInFolder(userId: string, parentId: string | null, keyword = '', foldersOnly = false): Promise<number> {
-    const [row] = await this.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(driveEntries)
-      .where(
-        and(
-          inFolder(userId, parentId),
-          live,
-          nameContains(keyword),
-          foldersOnly ? eq(driveEntries.isDir, true) : undefined,
-        ),
-      );
-    return row?.n ?? 0;
+  /** One page of a folder's live entries, with the folder's lookup and count, in one statement. */
+  listFolderPage(userId: string, folder: FolderRef, request: ListRequest): Promise<ListAnswer> {
+    return listFolderPage(this.db, userId, folder, request);
   }
 
   /** A page of the user's live files with one of the extensions, anywhere in the drive (SPEC fileType 1, 3, 4). */

@@ -173,8 +173,9 @@ export const driveRoutes: FastifyPluginAsyncZod<{
         return ok(request, { list: rows.map(presentEntry), total, page: q.page, limit: q.limit });
       }
       if (q.fileType !== FILE_TYPE.all) throw new AppError(501, 'notImplemented', { code: 501 });
-      const { rows, total } = await drive.list(userId, { folderId: q.folderId, filePath: q.filePath }, q);
-      return ok(request, { list: rows.map(presentEntry), total, page: q.page, limit: q.limit });
+      const where = { folderId: q.folderId, filePath: q.filePath };
+      const { rows, total, nextCursor } = await drive.list(userId, where, { ...q, after: q.cursor });
+      return ok(request, { list: rows.map(presentEntry), total, page: q.page, limit: q.limit, nextCursor });
     },
   );
 
@@ -192,8 +193,9 @@ export const driveRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const q = request.query;
       const where = { folderId: q.folderId, filePath: q.filePath };
-      const { rows, total } = await drive.list(callerOf(request).userId, where, { ...q, foldersOnly: true });
-      return ok(request, { list: rows.map(presentEntry), total, page: q.page, limit: q.limit });
+      const page = { ...q, after: q.cursor, foldersOnly: true };
+      const { rows, total, nextCursor } = await drive.list(callerOf(request).userId, where, page);
+      return ok(request, { list: rows.map(presentEntry), total, page: q.page, limit: q.limit, nextCursor });
     },
   );
 

@@ -62,8 +62,19 @@ export const listQuery = z.object({
   keyword: z.string().max(255).optional(),
   /** fileType 8: only the entries of this share of mine. */
   shareBatchNum: z.string().max(64).optional(),
+  /**
+   * Folder lists (fileType 0, listFileFolder): the `nextCursor` of the previous page, to continue right
+   * after it (keyset paging: as fast at the end of a huge folder as at its start, and steady while
+   * entries come and go). `page` is still echoed; an entry since purged falls back to `page`.
+   */
+  cursor: id.optional(),
 });
-export const listResponse = envelopeOf(pageOf(entry));
+export const listResponse = envelopeOf(
+  pageOf(entry).extend({
+    /** Folder lists: the cursor of the next page, or null on the last one; absent on other lists. */
+    nextCursor: z.string().nullable().optional(),
+  }),
+);
 
 const treeNode: z.ZodType<FolderNode> = z.lazy(() =>
   z.object({

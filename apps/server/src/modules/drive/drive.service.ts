@@ -12,6 +12,7 @@ import { AppError } from '../../http/app-error.js';
 import {
   type DriveRepository,
   type EntryRow,
+  type FolderRef,
   isNameClash,
   pgErrorCode,
   type SortKey,
@@ -20,6 +21,14 @@ import {
 
 const ROOT = { id: null, path: '/' } as const;
 type Place = { id: string | null; path: string };
+
+/** The folder a list call names: by id ('0' or none: the root), else by full path ('/' is the root). */
+function folderRefOf(where: { folderId?: string | null; filePath?: string }): FolderRef {
+  if (where.folderId && where.folderId !== '0') return { id: where.folderId };
+  if (where.folderId) return 'root';
+  const path = (where.filePath ?? '/').replace(/\/+$/, '') || '/';
+  return path === '/' ? 'root' : { path };
+}
 
 /** The folder an entry is, as a place to put things in. */
 function placeOf(folder: EntryRow): Place {
@@ -381,6 +390,11 @@ export class DriveService {
     return !(await this.repo.nameTaken(userId, parent.id, name.trim(), { exceptId }));
   }
 
+  /**
+   * A page of a folder (by id, by full path, or the root), in one statement. With `after` (the id of
+   * the last entry of the previous page) the page continues from it; a stale one (the entry is gone)
+   * falls back to the page number. `nextCursor` is what to send as `after` for the following page.
+   */
   async list(
     userId: string,
     where: { folderId?: string | null; filePath?: string },
@@ -391,19 +405,21 @@ export class DriveService {
       order: 'asc' | 'desc';
       keyword?: string;
       foldersOnly?: boolean;
+      after?: string;
     },
   ) {
-    const folder = where.folderId
-      ? await this.folderOrRoot(userId, where.folderId)
-      : await this.folderAtPath(userId, where.filePath);
-    const query = { ...page, offset: (page.page - 1) * page.limit };
-    const [rows, total] = await Promise.all([
-      this.repo.listFolder(userId, folder.id, query),
-      page.keyword?.trim() || page.foldersOnly
-        ? this.repo.countInFolder(userId, folder.id, page.keyword, page.foldersOnly)
-        : this.repo.childCountOf(userId, folder.id),
-    ]);
-    return { folder, rows, total };
+    const folder = folderRefOf(where);
+    const request = { ...page, offset: (page.page - 1) * page.limit };
+    let answer = await this.repo.listFolderPage(userId, folder, request);
+    if (answer.found && !answer.anchored) {
+      answer = await this.repo.listFolderPage(userId, folder, { ...request, after: undefined });
+    }
+    if (!answer.found) throw notFound();
+    const { rows, total } = answer;
+    const last = rows.at(-1);
+    // More follow unless this page came up short, or (paged by number) it reaches the end.
+    const more = rows.length === page.limit && (page.after || request.offset + rows.length < total);
+    return { rows, total, nextCursor: more && last ? last.id : null };
   }
 
   /** Files of one kind (images, video, audio) anywhere in the drive. */

@@ -1,4 +1,5 @@
 import {
+  compareNames,
   EXTRACTION_CODE_LENGTH,
   isShareExpired,
   joinPath,
@@ -76,8 +77,8 @@ function sortItems(items: EntryRow[], page: Pick<Page, 'sort' | 'order'>): Entry
     if (a.isDir !== b.isDir) return a.isDir ? -1 : 1;
     const x = by(a);
     const y = by(b);
-    const c = typeof x === 'string' ? x.localeCompare(y as string) : x - (y as number);
-    return c !== 0 ? sign * c : a.name.localeCompare(b.name);
+    const c = typeof x === 'string' ? compareNames(x, y as string) : x - (y as number);
+    return c !== 0 ? sign * c : compareNames(a.name, b.name);
   });
 }
 
@@ -310,10 +311,7 @@ export class ShareService {
       return { filePath: '/', list: top.map((entry) => placeInShare(open.items, entry)!), total: open.items.length };
     }
     const ownerId = open.share.userId;
-    const [rows, total] = await Promise.all([
-      this.entries.listFolder(ownerId, folder.id, { ...page, offset }),
-      this.entries.childCountOf(ownerId, folder.id),
-    ]);
+    const { rows, total } = await this.entries.listFolderPage(ownerId, { id: folder.id }, { ...page, offset });
     const here = placeInShare(open.items, folder)!;
     return {
       filePath: joinPath(here.filePath, folder.name),

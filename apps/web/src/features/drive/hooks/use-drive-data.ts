@@ -6,8 +6,8 @@ import {
   type DriveEntry,
   type FolderNode,
   fetchFolderTree,
+  type ListPage,
   listFiles,
-  type Page,
   type SearchEntry,
   searchFiles,
 } from '../../../api/drive-api';
@@ -17,6 +17,7 @@ import type { DriveSettings } from '../../../stores/drive-settings-store';
 import { useSession } from '../../../stores/session-store';
 import type { DriveLocation } from '../model/drive-location';
 import { folderByPath } from '../model/folder-tree';
+import { listQueryFor } from '../model/list-query';
 
 /** Every drive query starts with this key, so one invalidation refreshes list, tree and quota. */
 export const DRIVE_KEY = ['drive'] as const;
@@ -58,26 +59,19 @@ export interface ListRequest {
 export function useDriveList({ location, page, settings, keyword }: ListRequest) {
   const searching = keyword.trim() !== '';
   const key = useDriveKey();
-  return useQuery<Page<DriveEntry | SearchEntry>>({
-    queryKey: searching
-      ? [...key, 'search', keyword, page, settings.pageSize]
-      : [...key, 'list', location, page, settings.pageSize, settings.sort],
+  const client = useQueryClient();
+  const listKey = (at: number) => [...key, 'list', location, at, settings.pageSize, settings.sort];
+  /** The page before, while its answer is current (not since invalidated by a change): it hands over its cursor. */
+  const previousPage = (at: number) => {
+    const state = client.getQueryState<ListPage<unknown>>(listKey(at - 1));
+    return state && !state.isInvalidated ? state.data : undefined;
+  };
+  return useQuery<ListPage<DriveEntry | SearchEntry>>({
+    queryKey: searching ? [...key, 'search', keyword, page, settings.pageSize] : listKey(page),
     queryFn: () =>
       searching
         ? searchFiles(keyword.trim(), page, settings.pageSize)
-        : listFiles({
-            fileType: location.fileType,
-            ...(location.fileType === FILE_TYPE.all
-              ? location.folderId && location.folderId !== '0'
-                ? { folderId: location.folderId }
-                : { filePath: location.filePath }
-              : {}),
-            ...(location.fileType === FILE_TYPE.myShares ? { shareBatchNum: location.shareBatchNum } : {}),
-            page,
-            limit: settings.pageSize,
-            sort: settings.sort.field,
-            order: settings.sort.order,
-          }),
+        : listFiles(listQueryFor(location, page, settings, previousPage(page))),
     placeholderData: keepPreviousData,
   });
 }

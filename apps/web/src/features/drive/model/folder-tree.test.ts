@@ -82,3 +82,11 @@ describe('folder tree after a change', () => {
     expect(moveFoldersInTree(before, ['a'], 'nowhere')).toBe(before);
   });
 });
+
+describe('folder tree order', () => {
+  it('keeps a renamed folder among its siblings in natural order, as the server sorts them', () => {
+    const root = node('0', '/', [node('p2', '/plate 2'), node('p10', '/plate 10'), node('x', '/x')]);
+    const renamed = renameFolderInTree(root, 'x', 'plate 9');
+    expect(renamed.children.map((c) => c.name)).toEqual(['plate 2', 'plate 9', 'plate 10']);
+  });
+});

@@ -1,3 +1,4 @@
+import { compareNames } from '@kerf/contract';
 import type { FolderNode } from '../../../api/drive-api';
 
 /** The virtual root the tree hangs from (SPEC §3). */
@@ -48,7 +49,7 @@ function rebased(node: FolderNode, from: string, to: string): FolderNode {
   return { ...node, path, filePath: path, children: node.children.map((child) => rebased(child, from, to)) };
 }
 
-const byName = (a: FolderNode, b: FolderNode) => a.name.localeCompare(b.name);
+const byName = (a: FolderNode, b: FolderNode) => compareNames(a.name, b.name);
 
 /**
  * The tree as it is after a change the server just accepted, so the side panel shows it at once
