@@ -1,8 +1,4 @@
-import { createHash } from 'node:crypto';
 import { getTableColumns, type SQL, sql } from 'drizzle-orm';
-import type { Logger } from 'drizzle-orm/logger';
-import { PgDialect } from 'drizzle-orm/pg-core';
-import pg from 'pg';
 import type { Database } from '../../db/client.js';
 import { driveAccounts, driveEntries } from '../../db/schema.js';
 
@@ -147,7 +143,7 @@ async function readPositions(
   key: string,
   positions: Map<string, Positions>,
 ) {
-  const raw = await runPrepared(db, positionsStatement(userId, folder, request));
+  const raw = await runStatement(db, positionsStatement(userId, folder, request));
   if (raw.length === 0) return undefined;
   const known: Positions = {
     folderId: (raw[0]!.folder_id as string | null) ?? null,
@@ -160,7 +156,7 @@ async function readPositions(
 }
 
 async function readPage(db: Database, userId: string, folder: FolderRef, request: ListRequest): Promise<ListAnswer> {
-  const raw = await runPrepared(db, listFolderStatement(userId, folder, request));
+  const raw = await runStatement(db, listFolderStatement(userId, folder, request));
   if (raw.length === 0) return { found: false, rows: [], total: 0, anchored: true, folderId: null, version: 0 };
   const first = raw[0]!;
   return {
@@ -173,22 +169,11 @@ async function readPage(db: Database, userId: string, folder: FolderRef, request
   };
 }
 
-const dialect = new PgDialect();
-
 /**
- * Runs a statement; on a PostgreSQL server as a named prepared statement (one per statement text,
- * prepared once per connection by the driver), so a list call is not planned again each time.
+ * Runs a statement. On a PostgreSQL pool every parameterised statement is a named prepared statement
+ * (db/prepared-statements.ts), so a list call is planned once per connection, not each time.
  */
-async function runPrepared(db: Database, statement: SQL): Promise<Array<Record<string, unknown>>> {
-  const client = (db as { $client?: unknown }).$client;
-  if (client instanceof pg.Pool) {
-    const { sql: text, params } = dialect.sqlToQuery(statement);
-    const name = `kerf_list_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
-    // Past drizzle, so tell the logger it was given (query logging, the bench's statement capture).
-    (db._.session as unknown as { logger?: Logger }).logger?.logQuery(text, params);
-    return (await client.query({ name, text, values: params })).rows;
-  }
-  // PGlite: one connection in process, nothing to gain. Both drivers answer with `{ rows }`.
+async function runStatement(db: Database, statement: SQL): Promise<Array<Record<string, unknown>>> {
   return ((await db.execute(statement)) as unknown as { rows: Array<Record<string, unknown>> }).rows;
 }
 
