@@ -41,6 +41,8 @@ export interface TransferOptions {
   workDir: string;
   /** Run the server on fresh PostgreSQL databases made here instead of PGlite. */
   postgresAdminUrl?: string;
+  /** More options for the server's Node (to try V8 settings), after --trace-gc. */
+  serverNodeArgs?: string[];
   log: (line: string) => void;
 }
 
@@ -364,6 +366,7 @@ export async function runTransferBench(options: TransferOptions): Promise<Transf
   const runs: TransferRun[] = [];
   const verified: string[] = [];
   const disk = `${(await stat(options.workDir)).dev}`;
+  const nodeArgs = ['--trace-gc', ...(options.serverNodeArgs ?? [])];
   for (let run = 0; run < options.runs; run++) {
     const dataDir = await mkdtemp(join(tmpdir(), 'kerf-bench-data-'));
     if ((await stat(dataDir)).dev !== (await stat(options.workDir)).dev) {
@@ -380,11 +383,11 @@ export async function runTransferBench(options: TransferOptions): Promise<Transf
     // first start, so it is measured after a restart on the same (fresh) data folder.
     let firstStartPeakRss: number | undefined;
     if (!database) {
-      const first = await startServer(serverEnv, { dataDir, nodeArgs: ['--trace-gc'] });
+      const first = await startServer(serverEnv, { dataDir, nodeArgs });
       firstStartPeakRss = await procStatusBytes(first.child.pid!, 'VmHWM');
       await first.stop();
     }
-    const server = await startServer(serverEnv, { dataDir, nodeArgs: ['--trace-gc'] });
+    const server = await startServer(serverEnv, { dataDir, nodeArgs });
     const pid = server.child.pid!;
     const agent = agentFor();
     try {

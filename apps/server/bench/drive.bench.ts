@@ -14,6 +14,7 @@
  *            DRIVE_BENCH_TRANSFER_RUNS (3)  DRIVE_BENCH_MIB (1024)  DRIVE_BENCH_HTTP_SECONDS (1)
  *            DRIVE_BENCH_DATABASES=pglite,postgres (transfers: which of the servers to measure)
  *            DRIVE_BENCH_LOAD_SECONDS (60; 0 leaves the after-load transfers out)
+ *            DRIVE_BENCH_SERVER_NODE_ARGS (options for the server's Node, e.g. V8 heap settings to compare)
  * Prints a markdown table and writes .bench/drive.json at the repository root.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -243,6 +244,7 @@ async function main() {
           size: FILE_MIB * MIB,
           runs: TRANSFER_RUNS,
           loadSeconds: LOAD_SECONDS,
+          serverNodeArgs: env.DRIVE_BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean),
           workDir,
           postgresAdminUrl,
           log,
