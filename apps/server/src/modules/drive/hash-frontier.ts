@@ -1,8 +1,9 @@
-import { HashWorker, HashWorkerLostError } from './hash-worker.js';
+import { createHash, type Hash } from 'node:crypto';
+import { open } from 'node:fs/promises';
+import { transferBuffers } from '../../infra/blob/buffer-pool.js';
 
 interface Progress {
-  /** The hashing thread's generation that holds this upload's running hash. */
-  generation: number;
+  hash: Hash;
   /** The first chunk not yet hashed. */
   next: number;
   received: Set<number>;
@@ -17,27 +18,20 @@ export interface StagedFile {
   totalChunks: number;
 }
 
-/** One hashing thread for the process's uploads. */
-const sharedWorker = new HashWorker();
-
 /**
  * Hashes an upload's staging file while its chunks arrive: whenever the chunks from the first unhashed
  * one onwards are all written, they are read back (from the page cache, just written) into a running
- * SHA-256, on a thread of its own (HashWorker) so the event loop keeps receiving. Chunks come in
- * parallel and a little out of order, so by the last chunk nearly the whole file is hashed and
- * completing costs one chunk's hashing, not a second pass over the file. The state lives in this
- * process only: after a restart, or if the hashing thread died, the file is hashed from its start when
- * completed.
+ * SHA-256. Chunks come in parallel and a little out of order, so by the last chunk nearly the whole
+ * file is hashed and completing costs one chunk's hashing, not a second pass over the file. The state
+ * lives in this process only: after a restart the file is hashed from its start when completed.
  */
 export class HashFrontier {
   private readonly progress = new Map<string, Progress>();
 
-  constructor(private readonly worker: HashWorker = sharedWorker) {}
-
   private stateOf(file: StagedFile): Progress {
     let state = this.progress.get(file.id);
     if (!state) {
-      state = { generation: this.worker.current(), next: 0, received: new Set(), running: Promise.resolve() };
+      state = { hash: createHash('sha256'), next: 0, received: new Set(), running: Promise.resolve() };
       this.progress.set(file.id, state);
     }
     return state;
@@ -62,21 +56,12 @@ export class HashFrontier {
 
   /** The file's SHA-256 once every chunk is written; forgets the upload. */
   async digest(file: StagedFile): Promise<string> {
+    const state = this.stateOf(file);
+    for (let i = 0; i < file.totalChunks; i++) state.received.add(i);
+    state.running = state.running.then(() => this.hashForward(file, state));
     try {
-      for (let attempt = 0; ; attempt++) {
-        const state = this.stateOf(file);
-        for (let i = 0; i < file.totalChunks; i++) state.received.add(i);
-        // A step that failed before (it was logged then) does not stop the last one.
-        state.running = state.running.catch(() => {}).then(() => this.hashForward(file, state));
-        try {
-          await state.running;
-          return await this.worker.digest(file.id);
-        } catch (error) {
-          if (!(error instanceof HashWorkerLostError) || attempt > 0) throw error;
-        }
-        // The thread holding the running hash is gone: the whole file again, in the next one.
-        this.progress.delete(file.id);
-      }
+      await state.running;
+      return state.hash.digest('hex');
     } finally {
       this.progress.delete(file.id);
     }
@@ -84,16 +69,29 @@ export class HashFrontier {
 
   forget(id: string) {
     this.progress.delete(id);
-    this.worker.forget(id).catch(() => {});
   }
 
   private async hashForward(file: StagedFile, state: Progress): Promise<void> {
-    if (state.generation !== this.worker.current()) throw new HashWorkerLostError('its hash of this upload is gone');
-    let end = state.next;
-    while (end < file.totalChunks && state.received.has(end)) end++;
-    if (end === state.next) return;
-    // The last chunk may be shorter: the worker stops at the end of the file.
-    await this.worker.hash(file.id, file.path, state.next * file.chunkSize, end * file.chunkSize);
-    state.next = end;
+    if (state.next >= file.totalChunks || !state.received.has(state.next)) return;
+    // One pooled buffer, read into again and again: hashing is synchronous, so it is free as soon as
+    // update() returns, and no Buffer is allocated per read (see BufferPool).
+    const buffer = transferBuffers.take();
+    const handle = await open(file.path, 'r');
+    try {
+      while (state.next < file.totalChunks && state.received.has(state.next)) {
+        const start = state.next * file.chunkSize;
+        for (let offset = 0; offset < file.chunkSize; ) {
+          const length = Math.min(buffer.length, file.chunkSize - offset);
+          const { bytesRead } = await handle.read(buffer, 0, length, start + offset);
+          if (bytesRead === 0) break; // the last chunk is shorter
+          state.hash.update(buffer.subarray(0, bytesRead));
+          offset += bytesRead;
+        }
+        state.next++;
+      }
+    } finally {
+      await handle.close();
+      transferBuffers.give(buffer);
+    }
   }
 }
