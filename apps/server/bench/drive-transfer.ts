@@ -7,7 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { mkdtemp, open, readdir, rm, stat } from 'node:fs/promises';
+import { appendFile, mkdtemp, open, readdir, rm, stat } from 'node:fs/promises';
 import type http from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -421,6 +421,14 @@ export async function runTransferBench(options: TransferOptions): Promise<Transf
       runs.push({ firstStartPeakRss, startupPeakRss, serverStartRss, fresh, afterLoad });
     } finally {
       agent.destroy();
+      // The collector's own account of each full GC (size, duration, reason), to see why they ran.
+      if (process.env.DRIVE_BENCH_GC_LOG) {
+        const lines = server
+          .output()
+          .split('\n')
+          .filter((line) => line.includes('Mark-Compact'));
+        await appendFile(process.env.DRIVE_BENCH_GC_LOG, `run ${run + 1}\n${lines.join('\n')}\n`);
+      }
       await server.stop();
       await database?.drop();
       await rm(dataDir, { recursive: true, force: true });
