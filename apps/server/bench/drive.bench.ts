@@ -6,21 +6,26 @@
  *   (b) uploading a 1 GiB file of random bytes through the HTTP API to the built server (its own
  *       process, fresh DATA_DIR per run) beside `dd conv=fdatasync` on the same disk, with the
  *       server's peak memory (VmHWM);
- *   (c) downloading it again beside nginx (sendfile) serving the stored blob.
+ *   (c) downloading it again beside nginx (sendfile) serving the stored blob;
+ *   (b, c) again on the same server after DRIVE_BENCH_LOAD_SECONDS (60) of mixed list calls.
  *
  *   npm run bench drive          (or: node --import tsx apps/server/bench/drive.bench.ts)
  * Overrides: DRIVE_BENCH_PARTS=listing,transfer  DRIVE_BENCH_ENTRIES  DRIVE_BENCH_RUNS (listing, 5)
- *            DRIVE_BENCH_DATABASES=pglite,postgres (listing)
  *            DRIVE_BENCH_TRANSFER_RUNS (3)  DRIVE_BENCH_MIB (1024)  DRIVE_BENCH_HTTP_SECONDS (1)
+ *            DRIVE_BENCH_DATABASES=embedded,postgres (add pglite for the old default as the listing's baseline)
+ *            DRIVE_BENCH_LOAD_SECONDS (60; 0 leaves the after-load transfers out)
+ *            DRIVE_BENCH_SERVER_NODE_ARGS (options for the server's Node, e.g. V8 heap settings to compare)
+ *            DRIVE_BENCH_GC_LOG=<file> (appends the server's full-GC lines from --trace-gc, with their reasons)
  * Prints a markdown table and writes .bench/drive.json at the repository root.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { NGINX } from './bench-baselines.js';
 import { downloadClient } from './bench-http.js';
 import { MIB, machine, markdownTable, median, round, writeRandomFile, writeReport } from './bench-kit.js';
 import { type ListingResult, runListingBench } from './drive-listing.js';
-import { runTransferBench, type TransferOutcome } from './drive-transfer.js';
+import { runTransferBench, type TransferMeasure, type TransferOutcome } from './drive-transfer.js';
 
 const env = process.env;
 const PARTS = (env.DRIVE_BENCH_PARTS ?? 'listing,transfer').split(',');
@@ -29,10 +34,15 @@ const LIST_RUNS = Number(env.DRIVE_BENCH_RUNS ?? 5);
 const TRANSFER_RUNS = Number(env.DRIVE_BENCH_TRANSFER_RUNS ?? 3);
 const FILE_MIB = Number(env.DRIVE_BENCH_MIB ?? 1024);
 const HTTP_SECONDS = Number(env.DRIVE_BENCH_HTTP_SECONDS ?? 1);
-/** Which databases the listing runs on (PostgreSQL needs the admin URL below). */
-const LIST_DATABASES = (env.DRIVE_BENCH_DATABASES ?? 'pglite,postgres')
-  .split(',')
-  .filter((d): d is 'pglite' | 'postgres' => d === 'pglite' || d === 'postgres');
+/**
+ * Which databases to measure: the listing runs in process on a PostgreSQL server (`postgres`, needs the
+ * admin URL below) and on PGlite (`pglite`, the old default, as a baseline when asked); the transfers
+ * run the built server on its embedded PostgreSQL (`embedded`) and on a PostgreSQL server (`postgres`).
+ */
+const DATABASES = (env.DRIVE_BENCH_DATABASES ?? 'embedded,postgres').split(',');
+const LIST_DATABASES = DATABASES.filter((d): d is 'pglite' | 'postgres' => d === 'pglite' || d === 'postgres');
+/** Mixed list calls between a server's fresh transfer and its second one; 0 leaves the second out. */
+const LOAD_SECONDS = Number(env.DRIVE_BENCH_LOAD_SECONDS ?? 60);
 /** An admin connection URL: listing and transfers also run on fresh PostgreSQL databases made with it. */
 const POSTGRES_URL = env.BENCH_DATABASE_URL || env.TEST_DATABASE_URL || undefined;
 
@@ -79,54 +89,49 @@ function listingRows(results: ListingResult[]) {
   });
 }
 
-function transferRows(outcome: TransferOutcome, mib: number, database: string) {
-  if ('skipped' in outcome) {
-    return [[`upload / download · ${database}`, `skipped: ${outcome.skipped}`, '', '', '', '', '']];
-  }
-  const runs = outcome.runs;
+/** Rows of one phase (fresh, or after load) of the transfer runs. */
+function phaseRows(measures: TransferMeasure[], mib: number, label: string) {
   const rate = (values: number[]) => mib / (median(values) / 1000);
-  const dd = rate(runs.map((r) => r.ddMs));
-  const up = rate(runs.map((r) => r.uploadMs));
-  const down = rate(runs.map((r) => r.downloadMs));
-  const nginxRuns = runs.flatMap((r) => (r.nginxMs === undefined ? [] : [r.nginxMs]));
+  const dd = rate(measures.map((m) => m.ddMs));
+  const up = rate(measures.map((m) => m.uploadMs));
+  const down = rate(measures.map((m) => m.downloadMs));
+  const nginxRuns = measures.flatMap((m) => (m.nginxMs === undefined ? [] : [m.nginxMs]));
   const nginx = nginxRuns.length ? rate(nginxRuns) : undefined;
-  const peak = (values: Array<number | undefined>) => {
-    const known = values.filter((v): v is number => v !== undefined);
-    return known.length ? Math.max(...known) : undefined;
-  };
-  const upPeak = peak(runs.map((r) => r.uploadPeakRss));
-  const downPeak = peak(runs.map((r) => r.downloadPeakRss));
-  const start = median(runs.flatMap((r) => (r.serverStartRss === undefined ? [] : [r.serverStartRss])));
-  const startupPeak = peak(runs.map((r) => r.startupPeakRss));
-  const firstStartPeak = peak(runs.map((r) => r.firstStartPeakRss));
-  const completeMs = median(runs.map((r) => r.completeMs));
-  /** Server CPU time as a share of the wall time of the same transfer (100 % = one core busy throughout). */
+  const upPeak = peak(measures.map((m) => m.uploadPeakRss));
+  const downPeak = peak(measures.map((m) => m.downloadPeakRss));
+  const before = median(measures.flatMap((m) => (m.rssBefore === undefined ? [] : [m.rssBefore])));
+  const completeMs = median(measures.map((m) => m.completeMs));
+  /** CPU time as a share of the wall time of the same transfer (100 % = one core busy throughout). */
   const cpuShare = (who: string, cpu: Array<number | undefined>, wall: number[]) => {
     const pairs = cpu.flatMap((c, i) => (c === undefined ? [] : [c / wall[i]!]));
     return pairs.length ? `; ${who} CPU ${Math.round(median(pairs) * 100)} % of a core` : '';
   };
-  const uploadWall = runs.map((r) => r.uploadMs);
+  const uploadWall = measures.map((m) => m.uploadMs);
   const upCpu =
     cpuShare(
       'server',
-      runs.map((r) => r.uploadCpuMs),
+      measures.map((m) => m.uploadCpuMs),
       uploadWall,
     ) +
     cpuShare(
       'client',
-      runs.map((r) => r.uploadClientCpuMs),
+      measures.map((m) => m.uploadClientCpuMs),
       uploadWall,
     );
   const downCpu = cpuShare(
     'server',
-    runs.map((r) => r.downloadCpuMs),
-    runs.map((r) => r.downloadMs),
+    measures.map((m) => m.downloadCpuMs),
+    measures.map((m) => m.downloadMs),
   );
-  const size = `${mib} MiB · ${database}`;
+  const first = measures[0]!;
+  const gcs = (values: number[]) => `; ${median(values)} full GCs`;
+  const upGcs = gcs(measures.map((m) => m.uploadFullGcs));
+  const downGcs = gcs(measures.map((m) => m.downloadFullGcs));
+  const load = `machine load ${median(measures.map((m) => m.loadAverage)).toFixed(1)} on ${cpus().length} cores`;
   return [
     [
-      `upload ${size}`,
-      `throughput (${runs[0]!.totalChunks} × ${runs[0]!.chunkSize / MIB} MiB chunks, complete call ${ms(completeMs)}${upCpu})`,
+      `upload ${label}`,
+      `throughput (${first.totalChunks} × ${first.chunkSize / MIB} MiB chunks, complete call ${ms(completeMs)}${upCpu}${upGcs}; ${load})`,
       `${Math.round(up)} MiB/s`,
       `dd fdatasync ${Math.round(dd)} MiB/s`,
       `${Math.round((up / dd) * 100)} %`,
@@ -134,34 +139,84 @@ function transferRows(outcome: TransferOutcome, mib: number, database: string) {
       yes(up >= dd * AIM.uploadVsDd),
     ],
     [
-      `upload ${size}`,
+      `upload ${label}`,
       'server peak memory during upload (VmHWM, max of runs)',
       mb(upPeak),
-      `idle after start ${mb(start)} (start-up peak ${mb(startupPeak)}` +
-        (firstStartPeak === undefined ? ')' : `; first start with initdb ${mb(firstStartPeak)})`),
+      `RSS before ${mb(before)}`,
       '',
-      `< ${AIM.serverBytes / 1e6} MB`,
-      upPeak === undefined ? 'n/a' : yes(upPeak < AIM.serverBytes),
+      `≤ ${AIM.serverBytes / 1e6} MB`,
+      upPeak === undefined ? 'n/a' : yes(upPeak <= AIM.serverBytes),
     ],
     [
-      `download ${size}`,
-      `throughput (${downloadClient}${downCpu})`,
+      `download ${label}`,
+      `throughput (${downloadClient}${downCpu}${downGcs}; ${load})`,
       `${Math.round(down)} MiB/s`,
-      nginx === undefined ? 'nginx missing' : `nginx sendfile ${Math.round(nginx)} MiB/s`,
+      nginx === undefined
+        ? `nginx missing (${NGINX}): apt-get install nginx-light`
+        : `nginx sendfile ${Math.round(nginx)} MiB/s`,
       nginx === undefined ? '' : `${Math.round((down / nginx) * 100)} %`,
       `≥ ${AIM.downloadVsNginx * 100} % of nginx`,
       nginx === undefined ? 'n/a' : yes(down >= nginx * AIM.downloadVsNginx),
     ],
     [
-      `download ${size}`,
-      'server peak memory during download (VmHWM)',
+      `download ${label}`,
+      'server peak memory during download (VmHWM, max of runs)',
       mb(downPeak),
       '',
       '',
-      `< ${AIM.serverBytes / 1e6} MB`,
-      downPeak === undefined ? 'n/a' : yes(downPeak < AIM.serverBytes),
+      `≤ ${AIM.serverBytes / 1e6} MB`,
+      downPeak === undefined ? 'n/a' : yes(downPeak <= AIM.serverBytes),
     ],
   ];
+}
+
+const peak = (values: Array<number | undefined>) => {
+  const known = values.filter((v): v is number => v !== undefined);
+  return known.length ? Math.max(...known) : undefined;
+};
+
+function transferRows(outcome: TransferOutcome, mib: number, database: string) {
+  if ('skipped' in outcome) {
+    return [[`upload / download · ${database}`, `skipped: ${outcome.skipped}`, '', '', '', '', '']];
+  }
+  const runs = outcome.runs;
+  const start = median(runs.flatMap((r) => (r.serverStartRss === undefined ? [] : [r.serverStartRss])));
+  const startupPeak = peak(runs.map((r) => r.startupPeakRss));
+  const firstStartPeak = peak(runs.map((r) => r.firstStartPeakRss));
+  const rows = [
+    [
+      `server · ${database}`,
+      'memory idle after start (VmRSS)',
+      mb(start),
+      `start-up peak ${mb(startupPeak)}` +
+        (firstStartPeak === undefined ? '' : `; first start with initdb ${mb(firstStartPeak)}`),
+      '',
+      '',
+      '',
+    ],
+    ...phaseRows(
+      runs.map((r) => r.fresh),
+      mib,
+      `${mib} MiB · ${database} · fresh server`,
+    ),
+  ];
+  const loaded = runs.flatMap((r) => (r.afterLoad ? [r.afterLoad] : []));
+  if (loaded.length) {
+    const rps = median(loaded.map((l) => l.load.requestsPerSecond));
+    rows.push(
+      [
+        `list load · ${database}`,
+        `mixed list calls for ${LOAD_SECONDS} s (autocannon, 8 connections) before the second transfer`,
+        `${Math.round(rps)} req/s`,
+        '',
+        '',
+        '0 errors',
+        yes(loaded.every((l) => l.load.errors === 0 && l.load.non2xx === 0)),
+      ],
+      ...phaseRows(loaded, mib, `${mib} MiB · ${database} · after ${LOAD_SECONDS} s list load`),
+    );
+  }
+  return rows;
 }
 
 async function main() {
@@ -189,20 +244,24 @@ async function main() {
     }
     if (PARTS.includes('transfer')) {
       log(`(b, c) Upload and download of ${FILE_MIB} MiB, ${TRANSFER_RUNS} runs`);
-      const sourcePath = join(workDir, 'source.bin');
       const started = performance.now();
-      const sha256 = await writeRandomFile(sourcePath, FILE_MIB);
-      log(`  wrote ${FILE_MIB} MiB of random bytes in ${Math.round(performance.now() - started)} ms`);
+      const source = { path: join(workDir, 'source.bin'), sha256: '' };
+      source.sha256 = await writeRandomFile(source.path, FILE_MIB);
+      const sourceAfterLoad = { path: join(workDir, 'source-after-load.bin'), sha256: '' };
+      if (LOAD_SECONDS > 0) sourceAfterLoad.sha256 = await writeRandomFile(sourceAfterLoad.path, FILE_MIB);
+      log(`  wrote ${FILE_MIB} MiB of random bytes per source in ${Math.round(performance.now() - started)} ms`);
       // No DATABASE_URL: the server's default, its embedded PostgreSQL server.
       const targets: Array<[string, string | undefined]> = [['embedded', undefined]];
       if (POSTGRES_URL) targets.push(['postgres', POSTGRES_URL]);
-      for (const [database, postgresAdminUrl] of targets) {
+      for (const [database, postgresAdminUrl] of targets.filter(([name]) => DATABASES.includes(name))) {
         log(`  server on ${database}:`);
         const outcome = await runTransferBench({
-          sourcePath,
-          sha256,
+          source,
+          sourceAfterLoad,
           size: FILE_MIB * MIB,
           runs: TRANSFER_RUNS,
+          loadSeconds: LOAD_SECONDS,
+          serverNodeArgs: env.DRIVE_BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean),
           workDir,
           postgresAdminUrl,
           log,

@@ -62,13 +62,19 @@ export interface RunningServer {
  */
 export async function startServer(
   env: Record<string, string> = {},
-  options: { dataDir?: string; waitForHealthy?: boolean; startTimeoutMs?: number } = {},
+  options: {
+    dataDir?: string;
+    waitForHealthy?: boolean;
+    startTimeoutMs?: number;
+    /** Options for Node itself (e.g. --trace-gc for the benches), before the entry. */
+    nodeArgs?: string[];
+  } = {},
 ): Promise<RunningServer> {
   if (!existsSync(serverEntry)) throw new Error(`Build first (npm run build): ${serverEntry} is missing`);
   const port = await freePort();
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'kerf-e2e-'));
   let output = '';
-  const child = spawn(process.execPath, [serverEntry], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), serverEntry], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -1,3 +1,4 @@
+import type { FileHandle } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { InvalidBlobKeyError } from './blob-errors.js';
 
@@ -31,6 +32,15 @@ export interface BlobRead {
   end: number;
 }
 
+/** A blob as an open local file (disk stores): the caller reads start..end and closes the handle. */
+export interface BlobFile {
+  file: FileHandle;
+  size: number;
+  start: number;
+  /** Inclusive, as in BlobRead. */
+  end: number;
+}
+
 export type BlobHealth = { status: 'up' | 'down'; detail?: string };
 
 /**
@@ -59,6 +69,11 @@ export interface BlobStore {
   readonly stagingDir?: string;
   /** Streams the blob or a byte range of it; throws BlobNotFoundError when absent, RangeNotSatisfiableError for a bad range. */
   get(sha256: string, range?: ByteRange): Promise<BlobRead>;
+  /**
+   * The blob as an open file, for callers that move its bytes themselves with reused buffers (downloads);
+   * only stores that keep blobs as local files have it. Throws like get.
+   */
+  open?(sha256: string, range?: ByteRange): Promise<BlobFile>;
   stat(sha256: string): Promise<BlobInfo | null>;
   /** No error when absent. */
   delete(sha256: string): Promise<void>;

@@ -3,7 +3,7 @@ import { DiskBlobStore } from './disk-blob-store.js';
 import type { S3ConnectionConfig } from './s3-blob-store.js';
 
 export * from './blob-errors.js';
-export type { BlobHealth, BlobInfo, BlobRead, BlobStore, ByteRange, PutOptions } from './blob-store.js';
+export type { BlobFile, BlobHealth, BlobInfo, BlobRead, BlobStore, ByteRange, PutOptions } from './blob-store.js';
 export { isBlobKey } from './blob-store.js';
 export { DiskBlobStore } from './disk-blob-store.js';
 

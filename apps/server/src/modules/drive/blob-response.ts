@@ -1,3 +1,4 @@
+import type { OutgoingHttpHeaders } from 'node:http';
 import { transferMessages } from '@kerf/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import mime from 'mime';
@@ -5,7 +6,8 @@ import parseRange from 'range-parser';
 import { ZipFile } from 'yazl';
 import { AppError } from '../../http/app-error.js';
 import { contentDisposition } from '../../http/content-disposition.js';
-import type { BlobStore } from '../../infra/blob/blob-store.js';
+import type { BlobFile, BlobStore } from '../../infra/blob/blob-store.js';
+import { copyFileRange, SinkClosedError } from '../../infra/blob/copy-file-range.js';
 import type { EntryRow } from './drive.repository.js';
 import type { StoredFile } from './drive.service.js';
 
@@ -67,12 +69,35 @@ export async function sendBlob(
     // A malformed header (-2) or several ranges: the whole file, as RFC 9110 allows.
     if (parsed !== -2 && parsed.type === 'bytes' && parsed.length === 1) range = parsed[0];
   }
-  const read = await blobs.get(file.sha256, range);
+  const read = blobs.open ? await blobs.open(file.sha256, range) : await blobs.get(file.sha256, range);
   if (range) {
     reply.code(206).header('Content-Range', `bytes ${read.start}-${read.end}/${read.size}`);
   }
   reply.header('Content-Length', String(read.end - read.start + 1));
-  return reply.send(read.stream);
+  if ('stream' in read) return reply.send(read.stream);
+  await sendOpenFile(request, reply, read);
+  return reply;
+}
+
+/**
+ * Writes the headers fastify holds and then the file's bytes straight to the socket through reused
+ * buffers (see copyFileRange): no Buffer allocated per read, so a download puts no pressure on the
+ * collector however large the file or the heap. Headers are out before the first byte is read, so a
+ * failure afterwards can only cut the connection: the client sees a body shorter than Content-Length.
+ */
+async function sendOpenFile(request: FastifyRequest, reply: FastifyReply, read: BlobFile) {
+  reply.hijack();
+  const response = reply.raw;
+  try {
+    response.writeHead(reply.statusCode, reply.getHeaders() as OutgoingHttpHeaders);
+    if (request.method !== 'HEAD' && read.size > 0) await copyFileRange(read.file, read.start, read.end, response);
+    response.end();
+  } catch (error) {
+    if (!(error instanceof SinkClosedError)) request.log.warn({ err: error }, 'a download stopped part way');
+    response.destroy();
+  } finally {
+    await read.file.close();
+  }
 }
 
 /** A zip's name: the single folder's, else `kerf-YYYYMMDD-HHmmss.zip`. */

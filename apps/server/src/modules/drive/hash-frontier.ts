@@ -1,5 +1,6 @@
 import { createHash, type Hash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { transferBuffers } from '../../infra/blob/buffer-pool.js';
 
 interface Progress {
   hash: Hash;
@@ -71,15 +72,26 @@ export class HashFrontier {
   }
 
   private async hashForward(file: StagedFile, state: Progress): Promise<void> {
-    while (state.next < file.totalChunks && state.received.has(state.next)) {
-      const start = state.next * file.chunkSize;
-      const stream = createReadStream(file.path, {
-        start,
-        end: start + file.chunkSize - 1,
-        highWaterMark: 1024 * 1024,
-      });
-      for await (const piece of stream) state.hash.update(piece as Buffer);
-      state.next++;
+    if (state.next >= file.totalChunks || !state.received.has(state.next)) return;
+    // One pooled buffer, read into again and again: hashing is synchronous, so it is free as soon as
+    // update() returns, and no Buffer is allocated per read (see BufferPool).
+    const buffer = transferBuffers.take();
+    const handle = await open(file.path, 'r');
+    try {
+      while (state.next < file.totalChunks && state.received.has(state.next)) {
+        const start = state.next * file.chunkSize;
+        for (let offset = 0; offset < file.chunkSize; ) {
+          const length = Math.min(buffer.length, file.chunkSize - offset);
+          const { bytesRead } = await handle.read(buffer, 0, length, start + offset);
+          if (bytesRead === 0) break; // the last chunk is shorter
+          state.hash.update(buffer.subarray(0, bytesRead));
+          offset += bytesRead;
+        }
+        state.next++;
+      }
+    } finally {
+      await handle.close();
+      transferBuffers.give(buffer);
     }
   }
 }

@@ -27,6 +27,14 @@ import { HashFrontier, type StagedFile } from './hash-frontier.js';
 import type { UploadRepository, UploadRow } from './upload.repository.js';
 import type { UploadProofs } from './upload-proof.js';
 
+/**
+ * Written bytes of an upload that start a background flush of its staging file. A flush after every
+ * chunk made the disk commit its journal every few MiB: without those flushes uploads were faster in
+ * three interleaved pairs out of three (512 MiB: 153/128/115 vs 121/86/105 MiB/s, load 14-17), but then
+ * the final sync holds the whole file. Every 256 MiB keeps that last sync short and the writes large.
+ */
+const FLUSH_EVERY_BYTES = 256 * 1024 * 1024;
+
 const uploadNotFound = () => AppError.notFound(transferMessages.uploadNotFound);
 
 /** Counts the bytes passing and fails as soon as there are more than `limit`, before they are written. */
@@ -62,6 +70,8 @@ export class UploadService {
   private readonly writing = new Set<string>();
   /** Background flushes of staging files in progress, by upload. */
   private readonly flushing = new Map<string, Promise<void>>();
+  /** Bytes written to each staging file since its last flush began. */
+  private readonly unflushed = new Map<string, number>();
 
   constructor(
     private readonly deps: {
@@ -232,11 +242,22 @@ export class UploadService {
     } finally {
       this.writing.delete(slot);
     }
-    this.flushLater(row.id);
+    this.wrote(row.id, length);
     this.frontier
       .chunkWritten(this.staged(row), index, () => this.deps.uploads.chunks(row.id))
       .catch((error) => this.deps.log?.warn({ err: error, uploadId }, 'hashing an upload ahead failed'));
     return { uploaded, totalChunks: row.totalChunks };
+  }
+
+  /** Counts a written chunk, and starts a flush once FLUSH_EVERY_BYTES have gathered. */
+  private wrote(id: string, bytes: number) {
+    const gathered = (this.unflushed.get(id) ?? 0) + bytes;
+    if (gathered < FLUSH_EVERY_BYTES || this.flushing.has(id)) {
+      this.unflushed.set(id, gathered);
+      return;
+    }
+    this.unflushed.delete(id);
+    this.flushLater(id);
   }
 
   /**
@@ -297,6 +318,7 @@ export class UploadService {
         if (!(await this.deps.uploads.delete(userId, row.id, tx))) throw uploadNotFound();
       },
     });
+    this.unflushed.delete(row.id);
     this.deps.onFiled?.(entry);
     return entry;
   }
@@ -321,6 +343,7 @@ export class UploadService {
   async cancel(userId: string, uploadId: string): Promise<void> {
     if (!(await this.deps.uploads.delete(userId, uploadId))) throw uploadNotFound();
     this.frontier.forget(uploadId);
+    this.unflushed.delete(uploadId);
     await unlink(this.stagingPath(uploadId)).catch(() => {});
   }
 
