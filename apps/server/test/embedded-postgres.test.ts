@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -41,6 +41,27 @@ describe.skipIf(process.platform !== 'linux')('the embedded PostgreSQL server', 
       await next.stop();
     }
   });
+
+  // A clone in root's home: /root is 0700, so no other account could reach the binaries or the data.
+  it.skipIf(process.getuid?.() !== 0)(
+    'runs as root with its folder under a private folder, files kept root-owned',
+    async () => {
+      const home = mkdtempSync(join(tmpdir(), 'kerf-private-home-'));
+      chmodSync(home, 0o700);
+      try {
+        const server = await startEmbeddedPostgres({ dir: join(home, 'postgres') });
+        try {
+          expect(await query(server.url, 'select 1 as one')).toEqual([{ one: 1 }]);
+        } finally {
+          await server.stop();
+        }
+        expect(statSync(join(home, 'postgres', 'data', 'PG_VERSION')).uid).toBe(0);
+        expect(statSync(home).mode & 0o777).toBe(0o700);
+      } finally {
+        rmSync(home, { recursive: true, force: true });
+      }
+    },
+  );
 
   it('starts past a postmaster.pid that names a process which is not its PostgreSQL', async () => {
     // a pid reused by an unrelated live process (here: this test's own) after a crash

@@ -64,9 +64,41 @@ async function binaries(): Promise<Binaries> {
   }
 }
 
-/** PostgreSQL's process identity: ours, or the `postgres` account when we are root. */
-function runAs(): { uid: number; gid: number } | undefined {
-  if (process.getuid?.() !== 0) return undefined;
+/**
+ * How PostgreSQL runs: as ourselves; or, when Kerf runs as root (PostgreSQL refuses root), inside a
+ * user namespace of its own, where it is "nobody" to itself but its files stay root's on disk, so a
+ * DATA_DIR and node_modules under a private folder such as /root still work. Where the kernel refuses
+ * user namespaces, it runs as the `postgres` account, which must then be able to reach them.
+ */
+interface Identity {
+  /** Put before the command. */
+  prefix: string[];
+  /** Another account to run as, and to own its folders. */
+  owner?: { uid: number; gid: number };
+}
+
+let identity: Identity | undefined;
+
+function postgresIdentity(): Identity {
+  identity ??= chooseIdentity();
+  return identity;
+}
+
+function chooseIdentity(): Identity {
+  if (process.getuid?.() !== 0) return { prefix: [] };
+  const unshare = ['/usr/bin/unshare', '/bin/unshare'].find((path) => existsSync(path));
+  if (unshare) {
+    try {
+      execFileSync(unshare, ['--user', 'true'], { stdio: 'ignore' });
+      return { prefix: [unshare, '--user'] };
+    } catch {
+      // user namespaces are off here (a container's policy, a sysctl): fall back to the account
+    }
+  }
+  return { prefix: [], owner: systemAccount() };
+}
+
+function systemAccount(): { uid: number; gid: number } {
   const id = (flag: string) => Number(execFileSync('id', [flag, SYSTEM_USER], { encoding: 'utf8' }).trim());
   try {
     return { uid: id('-u'), gid: id('-g') };
@@ -114,9 +146,11 @@ function passwordOf(base: string): string {
 }
 
 /** Runs a binary to completion; rejects with its output when it fails. */
-function run(command: string[], owner: { uid: number; gid: number } | undefined): Promise<void> {
+function run(command: string[], as: Identity): Promise<void> {
+  const owner = as.owner;
+  const full = [...as.prefix, ...command];
   return new Promise((ok, fail) => {
-    const child = spawn(command[0]!, command.slice(1), { ...owner, stdio: ['ignore', 'pipe', 'pipe'], env: pgEnv() });
+    const child = spawn(full[0]!, full.slice(1), { ...owner, stdio: ['ignore', 'pipe', 'pipe'], env: pgEnv() });
     let output = '';
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));
@@ -138,13 +172,8 @@ function pgEnv(): NodeJS.ProcessEnv {
   return { ...process.env, LC_ALL: 'C', LC_MESSAGES: 'C' };
 }
 
-async function initialise(
-  bin: Binaries,
-  base: string,
-  pgdata: string,
-  password: string,
-  owner?: { uid: number; gid: number },
-) {
+async function initialise(bin: Binaries, base: string, pgdata: string, password: string, as: Identity) {
+  const owner = as.owner;
   // initdb into a scratch folder renamed into place: a crash half-way leaves no half data folder.
   const scratch = `${pgdata}.init`;
   rmSync(scratch, { recursive: true, force: true });
@@ -167,7 +196,7 @@ async function initialise(
         '--lc-messages=C',
         '--no-instructions',
       ],
-      owner,
+      as,
     );
   } finally {
     rmSync(pwfile, { force: true });
@@ -196,7 +225,8 @@ export interface EmbeddedOptions {
 export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedPostgres> {
   const log = options.log ?? (() => undefined);
   const bin = await binaries();
-  const owner = runAs();
+  const as = postgresIdentity();
+  const owner = as.owner;
   const base = options.dir;
   mkdirSync(base, { recursive: true });
   if (owner) {
@@ -210,7 +240,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   const password = passwordOf(base);
   if (!existsSync(join(pgdata, 'PG_VERSION'))) {
     log(`creating the embedded PostgreSQL data folder ${pgdata}`);
-    await initialise(bin, base, pgdata, password, owner);
+    await initialise(bin, base, pgdata, password, as);
   }
   await clearStalePostmaster(pgdata, log);
 
@@ -222,7 +252,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
     try {
-      return await launch({ bin, pgdata, socketDir, port, password, owner, log, settings: options.settings ?? {} });
+      return await launch({ bin, pgdata, socketDir, port, password, as, log, settings: options.settings ?? {} });
     } catch (err) {
       if (attempt < 4 && /could not bind|Address already in use/i.test((err as Error).message)) continue;
       throw err;
@@ -236,7 +266,7 @@ interface Launch {
   socketDir: string;
   port: number;
   password: string;
-  owner?: { uid: number; gid: number };
+  as: Identity;
   log: (line: string) => void;
   settings: Record<string, string>;
 }
@@ -250,14 +280,18 @@ async function launch(l: Launch): Promise<EmbeddedPostgres> {
     lc_messages: 'C',
     ...l.settings,
   };
-  const command = withParentDeathSignal([
-    l.bin.postgres,
-    '-D',
-    l.pgdata,
-    ...Object.entries(settings).flatMap(([k, v]) => ['-c', `${k}=${v}`]),
-  ]);
+  // The death signal is set inside the namespace, after its change of identity, so it holds.
+  const command = [
+    ...l.as.prefix,
+    ...withParentDeathSignal([
+      l.bin.postgres,
+      '-D',
+      l.pgdata,
+      ...Object.entries(settings).flatMap(([k, v]) => ['-c', `${k}=${v}`]),
+    ]),
+  ];
   const child: ChildProcess = spawn(command[0]!, command.slice(1), {
-    ...l.owner,
+    ...l.as.owner,
     stdio: ['ignore', 'ignore', 'pipe'],
     env: pgEnv(),
     // Its own process group: a Ctrl-C in the terminal reaches Kerf, which then stops PostgreSQL after
