@@ -17,11 +17,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { type RunningServer, startServer } from '../e2e/server-process.js';
-import { WEB_CLIENT } from '../test/account-helpers.js';
 import { scratchPostgres } from './bench-database.js';
 import { agentFor, dataOf, request } from './bench-http.js';
 import { machine, markdownTable, median, procCpuMs, REPO_ROOT, round, writeReport } from './bench-kit.js';
-import { ensureBuilt } from './drive-transfer.js';
+import { ACCOUNT, ensureBuilt, PASSWORD, signInOver } from './drive-transfer.js';
 import { type LoadResult, loadGenerator, loadTest } from './http-load.js';
 
 const env = process.env;
@@ -33,8 +32,6 @@ const POSTGRES_URL = env.BENCH_DATABASE_URL || env.TEST_DATABASE_URL || undefine
 const FOLDER_ENTRIES = 100;
 
 const AIM = { listRps: 2500, listP99Ms: 50, healthRps: 5000 };
-const ACCOUNT = 'bench@kerf.local';
-const PASSWORD = 'Bench_01';
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const yes = (met: boolean) => (met ? '✅ yes' : '❌ no');
@@ -63,22 +60,7 @@ async function startHelloWorld(): Promise<{ url: string; child: ChildProcess }> 
 async function seed(server: RunningServer): Promise<{ token: string; folderId: string }> {
   const agent = agentFor();
   try {
-    const form = new URLSearchParams({
-      ...WEB_CLIENT,
-      login_type: '2',
-      grant_type: 'password',
-      account: ACCOUNT,
-      password: PASSWORD,
-    });
-    const signIn = await request(`${server.baseURL}/uac-api/oauth2/access_token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: form.toString(),
-      agent,
-    });
-    const token = (JSON.parse(signIn.body.toString('utf8')) as { token?: string }).token;
-    if (!token)
-      throw new Error(`sign-in answered HTTP ${signIn.status}: ${signIn.body.toString('utf8').slice(0, 300)}`);
+    const token = await signInOver(server, agent);
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     const mkdir = async (parentId: string, name: string) => {
       const body = JSON.stringify({ parentId, name });

@@ -20,8 +20,9 @@ import { agentFor, dataOf, download, request, timedDownload } from './bench-http
 import { MIB, procCpuMs, procStatusBytes, REPO_ROOT, resetPeakRss } from './bench-kit.js';
 import { type ListLoad, runListLoad } from './transfer-load.js';
 
-const ACCOUNT = 'bench@kerf.local';
-const PASSWORD = 'Bench_01';
+/** The administrator the bench servers start with. */
+export const ACCOUNT = 'bench@kerf.local';
+export const PASSWORD = 'Bench_01';
 
 /** A file of random bytes to upload, with its SHA-256. */
 export interface SourceFile {
@@ -114,7 +115,8 @@ export function ensureBuilt(log: (line: string) => void): string | undefined {
   return r.status === 0 ? undefined : `npm run build -w @kerf/server failed (exit ${r.status})`;
 }
 
-async function signInOver(server: RunningServer, agent: http.Agent): Promise<string> {
+/** Signs the bench administrator in over HTTP; returns the token. */
+export async function signInOver(server: RunningServer, agent: http.Agent): Promise<string> {
   const form = new URLSearchParams({
     ...WEB_CLIENT,
     login_type: '2',
