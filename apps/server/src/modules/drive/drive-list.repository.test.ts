@@ -26,6 +26,18 @@ function expectedOrder(rows: EntryRow[], sort: SortKey, order: 'asc' | 'desc'): 
   });
 }
 
+/** A fresh database with one person, Ada, and one folder of hers at the root. */
+async function openWithFolder(database: (typeof testDatabases)[number], folderName: string) {
+  const db = await database.open();
+  const repo = new DriveRepository(db.db);
+  const drive = new DriveService(repo);
+  const ada = (
+    await new UserRepository(db.db).create({ loginName: 'ada', nickName: 'Ada', email: 'a@example.com' }, [])
+  ).id;
+  const folderId = (await drive.createFolder(ada, { name: folderName })).id;
+  return { db, repo, drive, ada, folderId };
+}
+
 describe.each(testDatabases)('drive folder lists on $name', (database) => {
   let db: Awaited<ReturnType<typeof database.open>>;
   let repo: DriveRepository;
@@ -35,12 +47,7 @@ describe.each(testDatabases)('drive folder lists on $name', (database) => {
   const COUNT = 67;
 
   beforeAll(async () => {
-    db = await database.open();
-    repo = new DriveRepository(db.db);
-    drive = new DriveService(repo);
-    ada = (await new UserRepository(db.db).create({ loginName: 'ada', nickName: 'Ada', email: 'a@example.com' }, []))
-      .id;
-    folderId = (await drive.createFolder(ada, { name: 'Parts' })).id;
+    ({ db, repo, drive, ada, folderId } = await openWithFolder(database, 'Parts'));
     const sha256 = createHash('sha256').update('bytes').digest('hex');
     await db.db.insert(driveBlobs).values({ sha256, size: 10, refCount: COUNT });
     // Ties everywhere but in the name: three sizes, three types, four times; folders among the files;
@@ -215,12 +222,7 @@ describe.each(testDatabases)('pages deep in a big folder on $name', (database) =
   const COUNT = 2600;
 
   beforeAll(async () => {
-    db = await database.open();
-    repo = new DriveRepository(db.db);
-    drive = new DriveService(repo);
-    ada = (await new UserRepository(db.db).create({ loginName: 'ada', nickName: 'Ada', email: 'a@example.com' }, []))
-      .id;
-    folderId = (await drive.createFolder(ada, { name: 'Big' })).id;
+    ({ db, repo, drive, ada, folderId } = await openWithFolder(database, 'Big'));
     await repo.db.transaction(async (tx) => {
       await repo.insertMany(
         tx,
