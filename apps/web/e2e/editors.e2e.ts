@@ -4,7 +4,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { contextMenu, type driveApi, type Entry, openDrive, pickFromMenu, row, toast } from './drive-support';
 import { zipOf } from './fixtures';
 import { useBrowser } from './harness';
-import { animationsSettled } from './support';
+import { animationsSettled, checkFirmly } from './support';
 
 /** Screenshots of the editors for a person to look at. */
 const SHOTS = '/tmp/editor-shots';
@@ -677,7 +677,7 @@ describe('editors: code and markdown, new files, unzip, untrusted content', () =
 
     // mode 1: a new folder named after the archive; "open folder" goes there
     await pickFromMenu(page, 'parts.zip', '解压缩');
-    await dialog.getByRole('radio', { name: /新文件夹“parts”/ }).check();
+    await checkFirmly(dialog.getByRole('radio', { name: /新文件夹“parts”/ }));
     await dialog.getByRole('button', { name: /开始解压/ }).click();
     await dialog.waitFor({ state: 'detached' });
     await toast(page, '解压成功').getByRole('button', { name: '打开文件夹' }).click();
@@ -690,7 +690,7 @@ describe('editors: code and markdown, new files, unzip, untrusted content', () =
 
     // mode 2: the folder is picked first
     await pickFromMenu(page, 'parts.zip', '解压缩');
-    await dialog.getByRole('radio', { name: /其他文件夹/ }).check();
+    await checkFirmly(dialog.getByRole('radio', { name: /其他文件夹/ }));
     await dialog.getByRole('button', { name: /选择文件夹/ }).click();
     const picker = page.getByRole('dialog', { name: '解压到' });
     await picker.getByText('Target', { exact: true }).click();

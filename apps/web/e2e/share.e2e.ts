@@ -16,6 +16,7 @@ import {
 import { useBrowser } from './harness';
 import {
   animationsSettled,
+  checkFirmly,
   expectNoSidewaysScroll,
   registerByApi,
   signInWithPassword,
@@ -177,7 +178,7 @@ describe('sharing: dialog, public page, save to my drive, my shares', () => {
     expect(chosen).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(Date.parse(chosen.replace(' ', 'T')) - Date.now()).toBeGreaterThan(7 * 86_400_000 - 120_000);
 
-    await share.getByRole('radio', { name: /需要提取码/ }).check();
+    await checkFirmly(share.getByRole('radio', { name: /需要提取码/ }));
     await share.getByLabel('备注').fill('For the laser shop');
     await share.getByText('18 / 200').waitFor();
     await shot(page, 'dialog-form-zh');
@@ -480,8 +481,9 @@ describe('sharing: dialog, public page, save to my drive, my shares', () => {
           .click();
         const share = dialog(page, locale === 'en' ? 'Share' : '分享文件');
         await share.getByRole('button', { name: locale === 'en' ? '7 days' : '7 天' }).click();
-        await share.getByRole('radio', { name: locale === 'en' ? /Extraction code/ : /需要提取码/ }).check();
+        await checkFirmly(share.getByRole('radio', { name: locale === 'en' ? /Extraction code/ : /需要提取码/ }));
         await shot(page, `dialog-form-${label}-${size}`);
+        await animationsSettled(page);
         await share.getByRole('button', { name: locale === 'en' ? 'Create link' : '创建链接' }).click();
         await share.getByText(locale === 'en' ? 'Share link created' : '分享链接已创建').waitFor();
         await shot(page, `dialog-success-${label}-${size}`);

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { expect, inject, vi } from 'vitest';
 import { passwordSignIn } from '../../server/e2e/server-process.js';
 
 /** The theme colour the app applied, as the CSS variable it keeps in sync with antd's colorPrimary. */
@@ -143,4 +143,18 @@ export async function openOnPhone(seed: BrowserContext, path: string) {
   const page = await context.newPage();
   await page.goto(path);
   return { page, context };
+}
+
+/**
+ * Checks a radio button or a checkbox in a dialog. A dialog still opening can render its form again
+ * under the click and drop it; a person clicks again when the choice did not take, and so does this.
+ */
+export async function checkFirmly(control: Locator) {
+  await vi.waitFor(
+    async () => {
+      if (!(await control.isChecked())) await control.click();
+      if (!(await control.isChecked())) throw new Error('the choice did not take yet');
+    },
+    { timeout: 15_000, interval: 200 },
+  );
 }
