@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOT_DIR = resolve(import.meta.dirname, '../../../.test-results/screenshots');
@@ -30,6 +30,22 @@ export function useBrowser() {
   });
   afterAll(async () => {
     await browser?.close();
+  });
+  // A failed test leaves a picture of each page it opened, to tell a slow page from a wrong one.
+  let openedBefore = 0;
+  beforeEach(() => {
+    openedBefore = contexts.length;
+  });
+  afterEach(async (context) => {
+    if (context.task.result?.state !== 'fail') return;
+    const name = context.task.name.replace(/[^\p{L}\p{N}]+/gu, '-').slice(0, 80);
+    const pages = contexts
+      .slice(openedBefore)
+      .flatMap((c) => c.pages())
+      .filter((page) => !page.isClosed());
+    for (const [i, page] of pages.entries()) {
+      await shot(page, `failed-${name}-${i}`).catch(() => undefined);
+    }
   });
   return {
     baseURL: () => inject('baseURL'),
