@@ -110,7 +110,10 @@ describe('drive: uploads', () => {
       });
       const entries = new Map<string, unknown>([
         ['loose.svg', file('loose.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>')],
-        ['dropped', dir('dropped', [file('a.dxf', 'a'), dir('inner', [file('b.nc', 'b')])])],
+        [
+          'dropped',
+          dir('dropped', [file('a.dxf', `a ${Math.random()}`), dir('inner', [file('b.nc', `b ${Math.random()}`)])]),
+        ],
       ]);
       const data = new DataTransfer();
       data.items.add(new File(['<svg xmlns="http://www.w3.org/2000/svg"/>'], 'loose.svg'));
