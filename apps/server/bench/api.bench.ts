@@ -12,6 +12,7 @@
  * Needs BENCH_DATABASE_URL or TEST_DATABASE_URL (an admin URL to a PostgreSQL server).
  * Overrides: API_BENCH_ROUNDS (2)  API_BENCH_LIST_SECONDS (30)  API_BENCH_SECONDS (10, hello-world and
  *            health)  API_BENCH_CONNECTIONS (50)  API_BENCH_POOL_MAX (the server's default when unset)
+ *            API_BENCH_CPU_PROFILE (a folder: the server runs with --cpu-prof and writes its profile there)
  * Prints a markdown table and writes .bench/api.json at the repository root.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -117,13 +118,16 @@ async function main() {
     health: { name: 'health', results: [] },
   };
   try {
-    server = await startServer({
-      ADMIN_ACCOUNT: ACCOUNT,
-      ADMIN_PASSWORD: PASSWORD,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: database.url,
-      ...(env.API_BENCH_POOL_MAX ? { DATABASE_POOL_MAX: env.API_BENCH_POOL_MAX } : {}),
-    });
+    server = await startServer(
+      {
+        ADMIN_ACCOUNT: ACCOUNT,
+        ADMIN_PASSWORD: PASSWORD,
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: database.url,
+        ...(env.API_BENCH_POOL_MAX ? { DATABASE_POOL_MAX: env.API_BENCH_POOL_MAX } : {}),
+      },
+      env.API_BENCH_CPU_PROFILE ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${env.API_BENCH_CPU_PROFILE}`] } : {},
+    );
     const { token, folderId } = await seed(server);
     const listUrl = `${server.baseURL}/cloud-api/engine/file/listFileInfo?fileType=0&folderId=${folderId}&page=1&limit=20`;
     const agent = agentFor();

@@ -1,13 +1,14 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import pkg from '../package.json' with { type: 'json' };
 import type { Config } from './config.js';
 import { httpConventions, parseNested } from './http/conventions.js';
 import { cryptoEnvelope } from './http/crypto-envelope/crypto-envelope.plugin.js';
 import { EnvelopeKeysRepository } from './http/crypto-envelope/envelope-keys.repository.js';
 import { duplicateSubmit } from './http/duplicate-submit.js';
+import { responseSerializerCompiler } from './http/response-serializer.js';
 import { webApp } from './http/web-app.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { profileRoutes } from './modules/account/profile.routes.js';
@@ -60,7 +61,7 @@ export async function buildApp({
     routerOptions: { querystringParser: (query: string) => parseNested(query), ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
 
   await app.register(httpConventions);
   // Before any route that opts in with `config.encrypted`: routes declared earlier would not be covered.

@@ -1,6 +1,7 @@
-import { getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { Column, getTableColumns, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { driveAccounts, driveEntries } from '../../db/schema.js';
+import { StatementShapes } from '../../db/statement-shapes.js';
 
 export type EntryRow = typeof driveEntries.$inferSelect;
 export type SortKey = 'name' | 'size' | 'type' | 'time';
@@ -72,14 +73,21 @@ export function escapeLike(text: string) {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-const entryColumns = Object.entries(getTableColumns(driveEntries));
+/**
+ * The columns as [property, column name, mapper]: the mapper only where drizzle changes the driver's
+ * value (timestamps from text, bigint from text), not the identity it is for most columns.
+ */
+const entryColumns = Object.entries(getTableColumns(driveEntries)).map(([key, column]) => {
+  const maps = column.mapFromDriverValue !== Column.prototype.mapFromDriverValue;
+  return [key, column.name, maps ? (value: unknown) => column.mapFromDriverValue(value) : undefined] as const;
+});
 
 /** A row as the driver hands it (snake_case names, raw values) to the row drizzle's select would give. */
 function entryOf(raw: Record<string, unknown>): EntryRow {
   const row: Record<string, unknown> = {};
-  for (const [key, column] of entryColumns) {
-    const value = raw[column.name];
-    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  for (const [key, name, map] of entryColumns) {
+    const value = raw[name];
+    row[key] = value === null || value === undefined ? null : map ? map(value) : value;
   }
   return row as EntryRow;
 }
@@ -156,7 +164,12 @@ async function readPositions(
 }
 
 async function readPage(db: Database, userId: string, folder: FolderRef, request: ListRequest): Promise<ListAnswer> {
-  const raw = await runStatement(db, listFolderStatement(userId, folder, request));
+  const raw = await listShapes.run(
+    db,
+    listShapeOf(folder, request),
+    () => buildListStatement(kindOf(folder), request, sql.placeholder),
+    listValuesOf(userId, folder, request),
+  );
   if (raw.length === 0) return { found: false, rows: [], total: 0, anchored: true, folderId: null, version: 0 };
   const first = raw[0]!;
   return {
@@ -177,29 +190,89 @@ async function runStatement(db: Database, statement: SQL): Promise<Array<Record<
   return ((await db.execute(statement)) as unknown as { rows: Array<Record<string, unknown>> }).rows;
 }
 
+/** The values a list statement takes; which of them a statement uses depends on its shape. */
+interface ListValues extends Record<string, unknown> {
+  userId: string;
+  folderId?: string;
+  parentPath?: string;
+  baseName?: string;
+  keyword?: string;
+  after?: string;
+  skip?: number;
+  offset?: number;
+  twiceOffset?: number;
+  offsetAndLimit?: number;
+  limit?: number;
+}
+
+/** How a statement refers to one of its values: a placeholder (rendered once per shape) or the value itself. */
+type Bind = (name: keyof ListValues & string) => SQLWrapper;
+
+type FolderKind = 'root' | 'id' | 'path';
+const kindOf = (folder: FolderRef): FolderKind => (folder === 'root' ? 'root' : 'id' in folder ? 'id' : 'path');
+
+/** A list call's statement is rendered once per shape (StatementShapes); every call after fills in values. */
+const listShapes = new StatementShapes<ListValues>();
+
+/** What decides the list statement's text: everything but the values it binds. */
+function listShapeOf(folder: FolderRef, request: ListRequest): string {
+  const keyword = request.keyword?.trim() ? 'k' : '';
+  const foldersOnly = request.foldersOnly ? 'f' : '';
+  const seek = request.from ? 'from' : request.after ? 'after' : 'offset';
+  return `${kindOf(folder)}:${request.sort}:${request.order}:${Math.max(1, Math.trunc(request.limit))}:${keyword}${foldersOnly}:${seek}`;
+}
+
+function listValuesOf(userId: string, folder: FolderRef, request: ListRequest): ListValues {
+  const { limit, offset, from } = request;
+  const keyword = request.keyword?.trim();
+  return {
+    userId,
+    ...(folder === 'root' ? {} : 'id' in folder ? { folderId: folder.id } : pathValuesOf(folder.path)),
+    ...(keyword ? { keyword: `%${escapeLike(keyword)}%` } : {}),
+    ...(from || request.after
+      ? { after: from?.id ?? request.after, skip: from?.skip ?? 0 }
+      : { offset, twiceOffset: 2 * offset, offsetAndLimit: offset + limit, limit }),
+  };
+}
+
+/** A binder that writes the values in as parameters (the tests that read a statement's plan). */
+function inlineValues(values: ListValues): Bind {
+  return (name) => sql`${values[name]}`;
+}
+
 /** The ids at every POSITION_STEP-th place of a folder's order, with the folder's version, in one index pass. */
 function positionsStatement(userId: string, folder: FolderRef, request: ListRequest): SQL {
   const inIndex = orderColumns(request.sort, request.order, 'd');
+  const bind = inlineValues(listValuesOf(userId, folder, request));
+  const kind = kindOf(folder);
   return sql`
-    with folder as (${folderRowOf(userId, folder)})
+    with folder as (${folderRowOf(kind, bind)})
     select f.id as folder_id, f.version as folder_version, p.id
       from folder f
       left join (select id, place from (
                    select d.id, row_number() over (order by ${orderBy(inIndex, request.order)}) - 1 as place
-                     from drive_entries d where ${inListOf(userId, folder)}) as ranked
+                     from drive_entries d where ${inListOf(kind, bind)}) as ranked
                   where place % ${POSITION_STEP} = 0) as p on true
      order by p.place`;
 }
 
-/** The statement listFolderPage runs (exported for the tests that read its plan). */
+/** The statement listFolderPage runs, with its values in it (for the tests that read its plan). */
 export function listFolderStatement(userId: string, folder: FolderRef, request: ListRequest): SQL {
-  const { sort, order, limit, offset, from } = request;
-  const after = from?.id ?? request.after;
-  const keyword = request.keyword?.trim();
-  const filtered = Boolean(keyword) || Boolean(request.foldersOnly);
+  return buildListStatement(kindOf(folder), request, inlineValues(listValuesOf(userId, folder, request)));
+}
 
-  const folderRow = folderRowOf(userId, folder);
-  const inList = inListOf(userId, folder, keyword, request.foldersOnly);
+/**
+ * The list statement of a shape (listShapeOf): `request` only decides the text (sort, direction,
+ * limit, filters, how the page is found); every value comes through `bind`.
+ */
+function buildListStatement(kind: FolderKind, request: ListRequest, bind: Bind): SQL {
+  const { sort, order, limit, from } = request;
+  const seeks = Boolean(from ?? request.after);
+  const keyword = Boolean(request.keyword?.trim());
+  const filtered = keyword || Boolean(request.foldersOnly);
+
+  const folderRow = folderRowOf(kind, bind);
+  const inList = inListOf(kind, bind, keyword, request.foldersOnly);
   const total = filtered
     ? sql`select count(*)::int as n from drive_entries d where ${inList}`
     : sql`select stored as n from folder`;
@@ -210,11 +283,11 @@ export function listFolderStatement(userId: string, folder: FolderRef, request: 
   const inIndex = orderColumns(sort, order, 'd');
   let page: SQL;
   let anchor: SQL | undefined;
-  if (after) {
+  if (seeks) {
     anchor = sql`select ${sql.join(
       orderColumns(sort, order, 'a').map((c, i) => sql`${c} as ${sql.identifier(`k${i}`)}`),
       sql`, `,
-    )} from drive_entries a where a.user_id = ${userId} and a.id = ${after}`;
+    )} from drive_entries a where a.user_id = ${bind('userId')} and a.id = ${bind('after')}`;
     // One scalar subquery per column (not a row subquery): the planner turns them into parameters and
     // the row comparison into an index condition.
     const anchorKeys = sql.join(
@@ -225,19 +298,20 @@ export function listFolderStatement(userId: string, folder: FolderRef, request: 
     const beyond = sql.raw((order === 'asc' ? '>' : '<') + (from ? '=' : ''));
     page = sql`select d.id from drive_entries d
                 where ${inList} and (${sql.join(inIndex, sql`, `)}) ${beyond} (${anchorKeys})
-                order by ${orderBy(inIndex, order)} offset ${from?.skip ?? 0} limit ${rowsLimit}`;
+                order by ${orderBy(inIndex, order)} offset ${bind('skip')} limit ${rowsLimit}`;
   } else {
     // Two branches of which the one-time filters (on the total) run one: skip from the start when the
     // page lies in the first half, else walk the index backwards from the end.
     const n = sql`(select n from total)`;
     page = sql`select id from ((select d.id from drive_entries d
-                 where ${inList} and ${n} >= ${2 * offset}
-                 order by ${orderBy(inIndex, order)} offset ${offset} limit ${rowsLimit})
+                 where ${inList} and ${n} >= ${bind('twiceOffset')}
+                 order by ${orderBy(inIndex, order)} offset ${bind('offset')} limit ${rowsLimit})
                union all
                (select d.id from drive_entries d
-                 where ${inList} and ${n} < ${2 * offset}
+                 where ${inList} and ${n} < ${bind('twiceOffset')}
                  order by ${orderBy(inIndex, reverse(order))}
-                 offset greatest(${n} - ${offset + limit}, 0) limit greatest(least(${limit}, ${n} - ${offset}), 0))
+                 offset greatest(${n} - ${bind('offsetAndLimit')}, 0)
+                 limit greatest(least(${bind('limit')}, ${n} - ${bind('offset')}), 0))
                ) as either limit ${rowsLimit}`; // the outer limit tells the planner how few rows to fetch
   }
 
@@ -255,39 +329,35 @@ export function listFolderStatement(userId: string, folder: FolderRef, request: 
 }
 
 /** The folder listed, as one row (id, stored entry count, list version), or none when not the user's live folder. */
-function folderRowOf(userId: string, folder: FolderRef): SQL {
-  if (folder === 'root') {
+function folderRowOf(kind: FolderKind, bind: Bind): SQL {
+  if (kind === 'root') {
     return sql`select null::uuid as id, coalesce(a.root_child_count, 0) as stored,
                       coalesce(a.root_list_version, 0) as version
-                 from (select) as one left join ${driveAccounts} a on a.user_id = ${userId}`;
+                 from (select) as one left join ${driveAccounts} a on a.user_id = ${bind('userId')}`;
   }
   const which =
-    'id' in folder
-      ? sql`id = ${folder.id}`
-      : sql`parent_path = ${parentPathOf(folder.path)} and name = ${baseNameOf(folder.path)}`;
+    kind === 'id'
+      ? sql`id = ${bind('folderId')}`
+      : sql`parent_path = ${bind('parentPath')} and name = ${bind('baseName')}`;
   return sql`select id, child_count as stored, list_version as version from drive_entries
-              where user_id = ${userId} and ${which} and is_dir and deleted_at is null`;
+              where user_id = ${bind('userId')} and ${which} and is_dir and deleted_at is null`;
 }
 
 /** The entries the list shows, in table `d` (the folder from the `folder` CTE). */
-function inListOf(userId: string, folder: FolderRef, keyword?: string, foldersOnly?: boolean): SQL {
+function inListOf(kind: FolderKind, bind: Bind, keyword?: boolean, foldersOnly?: boolean): SQL {
   return sql.join(
     [
-      sql`d.user_id = ${userId}`,
-      folder === 'root' ? sql`d.parent_id is null` : sql`d.parent_id = (select id from folder)`,
+      sql`d.user_id = ${bind('userId')}`,
+      kind === 'root' ? sql`d.parent_id is null` : sql`d.parent_id = (select id from folder)`,
       sql`d.deleted_at is null`,
-      keyword ? sql`d.name ilike ${`%${escapeLike(keyword)}%`}` : undefined,
+      keyword ? sql`d.name ilike ${bind('keyword')}` : undefined,
       foldersOnly ? sql`d.is_dir` : undefined,
     ].filter((part): part is SQL => part !== undefined),
     sql` and `,
   );
 }
 
-function parentPathOf(path: string) {
+function pathValuesOf(path: string): { parentPath: string; baseName: string } {
   const cut = path.lastIndexOf('/');
-  return cut <= 0 ? '/' : path.slice(0, cut);
-}
-
-function baseNameOf(path: string) {
-  return path.slice(path.lastIndexOf('/') + 1);
+  return { parentPath: cut <= 0 ? '/' : path.slice(0, cut), baseName: path.slice(cut + 1) };
 }
