@@ -25,7 +25,8 @@ describe('loadConfig', () => {
   });
 
   it('sizes the PostgreSQL pool for the cores unless DATABASE_POOL_MAX says otherwise', () => {
-    expect(defaultPoolMax(2)).toBe(10);
+    expect(defaultPoolMax(2)).toBe(5);
+    expect(defaultPoolMax(1)).toBe(4);
     expect(defaultPoolMax(16)).toBe(33);
     const sized = loadConfig({ DATABASE_URL: 'postgres://u@db:5432/kerf', DATABASE_POOL_MAX: '12' });
     expect(sized.database).toMatchObject({ poolMax: 12 });

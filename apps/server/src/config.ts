@@ -186,12 +186,14 @@ export class ConfigError extends Error {
 /** Reads the configuration; relative paths are taken from `cwd`. Throws ConfigError naming each bad variable. */
 /**
  * PostgreSQL connections per instance when DATABASE_POOL_MAX is unset: two per core and one spare (the
- * usual sizing for a database whose hot rows are cached), and never fewer than 10. On a two-core
- * machine, 50 connections of listFileInfo ran best at 10 (median of 3 interleaved rounds: 5 → 258,
- * 10 → 398, 20 → 329 req/s); waiting for a connection in the pool costs nothing.
+ * usual sizing for a database whose hot rows are cached), at least 4. More connections than the cores
+ * can run only add switching: on a two-core machine with the database beside Kerf, 50 connections of
+ * listFileInfo ran best at 4-5 (medians of 3 interleaved rounds: 4 → 3,222 req/s, p99 37 ms; 5 → 3,164,
+ * 37 ms; 10 → 2,948, 44 ms; single rounds: 2 → 2,783, 20 → 2,342 req/s, p99 108 ms). A request
+ * waiting for a connection waits in the pool's queue, which costs nothing.
  */
 export function defaultPoolMax(cores: number = availableParallelism()): number {
-  return Math.max(10, 2 * cores + 1);
+  return Math.max(4, 2 * cores + 1);
 }
 
 export function loadConfig(source: Record<string, string | undefined> = process.env, cwd = process.cwd()): Config {
