@@ -1,5 +1,5 @@
 import { type ImageDecoder, type ImageInfo, MAX_IMAGE_PIXELS, type RgbaImage } from '@kerf/laser';
-import sharp from 'sharp';
+import { loadSharp } from './load-sharp.js';
 
 /**
  * The laser core's decode interface on sharp (libvips, libpng, libjpeg-turbo): PNG and JPEG photos
@@ -14,6 +14,7 @@ export const sharpImageDecoder: ImageDecoder = {
   name: 'sharp',
   kinds: ['png', 'jpeg'],
   async decode(bytes: Uint8Array, info: ImageInfo): Promise<RgbaImage> {
+    const sharp = await loadSharp();
     const source = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, ignoreIcc: true, failOn: 'error' });
     const { data, info: out } = await source
       .toColourspace('srgb')

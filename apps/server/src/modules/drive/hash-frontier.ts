@@ -1,9 +1,8 @@
-import { createHash, type Hash } from 'node:crypto';
-import { open } from 'node:fs/promises';
-import { transferBuffers } from '../../infra/blob/buffer-pool.js';
+import { HashWorker } from './hash-worker.js';
 
 interface Progress {
-  hash: Hash;
+  /** The running hash's key in the hashing thread: new for every fresh start of an upload's hash. */
+  key: string;
   /** The first chunk not yet hashed. */
   next: number;
   received: Set<number>;
@@ -27,11 +26,15 @@ export interface StagedFile {
  */
 export class HashFrontier {
   private readonly progress = new Map<string, Progress>();
+  private starts = 0;
+
+  constructor(private readonly hasher = new HashWorker()) {}
 
   private stateOf(file: StagedFile): Progress {
     let state = this.progress.get(file.id);
     if (!state) {
-      state = { hash: createHash('sha256'), next: 0, received: new Set(), running: Promise.resolve() };
+      const key = `${file.id}#${++this.starts}`;
+      state = { key, next: 0, received: new Set(), running: Promise.resolve() };
       this.progress.set(file.id, state);
     }
     return state;
@@ -51,6 +54,8 @@ export class HashFrontier {
         }
       : async () => {};
     state.running = state.running.then(learn).then(() => this.hashForward(file, state));
+    // A failed step leaves the running hash unknown: the next chunk starts the file's hash over.
+    state.running.catch(() => this.drop(file.id, state));
     return state.running;
   }
 
@@ -61,37 +66,28 @@ export class HashFrontier {
     state.running = state.running.then(() => this.hashForward(file, state));
     try {
       await state.running;
-      return state.hash.digest('hex');
+      return await this.hasher.digest(state.key);
     } finally {
-      this.progress.delete(file.id);
+      this.drop(file.id, state);
     }
   }
 
   forget(id: string) {
-    this.progress.delete(id);
+    const state = this.progress.get(id);
+    if (state) this.drop(id, state);
   }
 
+  private drop(id: string, state: Progress) {
+    if (this.progress.get(id) === state) this.progress.delete(id);
+    this.hasher.forget(state.key);
+  }
+
+  /** Hashes, in the hashing thread, the run of written chunks from the first unhashed one. */
   private async hashForward(file: StagedFile, state: Progress): Promise<void> {
-    if (state.next >= file.totalChunks || !state.received.has(state.next)) return;
-    // One pooled buffer, read into again and again: hashing is synchronous, so it is free as soon as
-    // update() returns, and no Buffer is allocated per read (see BufferPool).
-    const buffer = transferBuffers.take();
-    const handle = await open(file.path, 'r');
-    try {
-      while (state.next < file.totalChunks && state.received.has(state.next)) {
-        const start = state.next * file.chunkSize;
-        for (let offset = 0; offset < file.chunkSize; ) {
-          const length = Math.min(buffer.length, file.chunkSize - offset);
-          const { bytesRead } = await handle.read(buffer, 0, length, start + offset);
-          if (bytesRead === 0) break; // the last chunk is shorter
-          state.hash.update(buffer.subarray(0, bytesRead));
-          offset += bytesRead;
-        }
-        state.next++;
-      }
-    } finally {
-      await handle.close();
-      transferBuffers.give(buffer);
-    }
+    let end = state.next;
+    while (end < file.totalChunks && state.received.has(end)) end++;
+    if (end === state.next) return;
+    await this.hasher.update(state.key, file.path, state.next * file.chunkSize, end * file.chunkSize);
+    state.next = end;
   }
 }

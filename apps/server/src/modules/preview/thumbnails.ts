@@ -6,8 +6,9 @@ import { pipeline } from 'node:stream/promises';
 import { IMAGE_EXTENSIONS, THUMBNAIL_PX } from '@kerf/contract';
 import { decodeBmp } from '@kerf/laser';
 import type { FastifyBaseLogger } from 'fastify';
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
 import type { BlobStore } from '../../infra/blob/blob-store.js';
+import { loadSharp } from '../../infra/image/load-sharp.js';
 
 /** Images larger than this many pixels are not decoded (decompression bombs). */
 const MAX_INPUT_PIXELS = 200_000_000;
@@ -120,6 +121,7 @@ export class ThumbnailService {
     if (ext === 'mp4') return this.posterFrame(source);
     if (source.fileSize > MAX_IMAGE_BYTES) return null;
     const bytes = await this.readAll(source.sha256);
+    const sharp = await loadSharp();
     if (ext === 'bmp') {
       const image = decodeBmp(bytes);
       return sharp(Buffer.from(image.rgba.buffer, image.rgba.byteOffset, image.rgba.byteLength), {
@@ -167,7 +169,7 @@ export class ThumbnailService {
           'png',
           'pipe:1',
         ]);
-        if (frame.length > 0) return sharp(frame, { limitInputPixels: MAX_INPUT_PIXELS });
+        if (frame.length > 0) return (await loadSharp())(frame, { limitInputPixels: MAX_INPUT_PIXELS });
       }
       return null;
     } finally {

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { createCanvas, GlobalFonts, type SKRSContext2D } from '@napi-rs/canvas';
+import type { SKRSContext2D } from '@napi-rs/canvas';
 
 /**
  * The captcha picture: characters rasterised from a font and then warped, so what leaves the server is
@@ -21,16 +21,29 @@ const WIDTH = 240;
 const HEIGHT = 76;
 const FAMILY = 'KerfCaptchaSans';
 
-let fontReady = false;
+type Canvas = typeof import('@napi-rs/canvas');
+let canvasReady: Promise<Canvas> | undefined;
 
-/** The face ships with the server (an npm font package), so the picture does not depend on system fonts. */
-function ensureFont() {
-  if (fontReady) return;
-  const require = createRequire(import.meta.url);
-  const files = join(dirname(require.resolve('@fontsource/noto-sans/package.json')), 'files');
-  GlobalFonts.register(readFileSync(join(files, 'noto-sans-latin-700-normal.woff')), FAMILY);
-  if (!GlobalFonts.has(FAMILY)) throw new Error('the captcha font could not be loaded');
-  fontReady = true;
+/**
+ * The canvas library with the captcha's face registered, loaded on the first captcha: Skia is some
+ * 20 MB a server would otherwise hold from its start whether anyone asks for a captcha or not. The
+ * face ships with the server (an npm font package), so the picture does not depend on system fonts.
+ */
+function loadCanvas(): Promise<Canvas> {
+  if (!canvasReady) {
+    const loading = import('@napi-rs/canvas').then((canvas) => {
+      const require = createRequire(import.meta.url);
+      const files = join(dirname(require.resolve('@fontsource/noto-sans/package.json')), 'files');
+      canvas.GlobalFonts.register(readFileSync(join(files, 'noto-sans-latin-700-normal.woff')), FAMILY);
+      if (!canvas.GlobalFonts.has(FAMILY)) throw new Error('the captcha font could not be loaded');
+      return canvas;
+    });
+    loading.catch(() => {
+      if (canvasReady === loading) canvasReady = undefined; // a failed load is tried again on the next captcha
+    });
+    canvasReady = loading;
+  }
+  return canvasReady;
 }
 
 /** A uniform number in [min, max), from the crypto source so the pictures cannot be predicted. */
@@ -145,9 +158,8 @@ function paintNoise(g: SKRSContext2D) {
 }
 
 /** A PNG picture of the text, different pixels on every call. */
-export function drawCaptcha(text: string): Buffer {
-  ensureFont();
-  const canvas = createCanvas(WIDTH, HEIGHT);
+export async function drawCaptcha(text: string): Promise<Buffer> {
+  const canvas = (await loadCanvas()).createCanvas(WIDTH, HEIGHT);
   const g = canvas.getContext('2d');
   paintGround(g);
   paintGlyphs(g, text);

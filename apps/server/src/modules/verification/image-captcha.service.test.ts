@@ -68,9 +68,9 @@ describe('image captcha', () => {
     expect(latin1.toLowerCase()).not.toContain(answer);
   });
 
-  it('draws the same answer differently every time', () => {
-    const a = drawCaptcha('WXYZ');
-    const b = drawCaptcha('WXYZ');
+  it('draws the same answer differently every time', async () => {
+    const a = await drawCaptcha('WXYZ');
+    const b = await drawCaptcha('WXYZ');
     expect(a.subarray(0, 8).equals(PNG_MAGIC)).toBe(true);
     expect(b.subarray(0, 8).equals(PNG_MAGIC)).toBe(true);
     expect(a.equals(b)).toBe(false);

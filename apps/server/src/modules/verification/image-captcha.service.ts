@@ -15,7 +15,7 @@ export class ImageCaptchaService {
     const text = captchaText();
     const uuid = randomUUID();
     await this.cache.set(`captcha:${uuid}`, text.toLowerCase(), TTL_MS);
-    return { uuid, image: `data:image/png;base64,${drawCaptcha(text).toString('base64')}` };
+    return { uuid, image: `data:image/png;base64,${(await drawCaptcha(text)).toString('base64')}` };
   }
 
   /**
