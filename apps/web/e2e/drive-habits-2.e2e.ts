@@ -139,10 +139,22 @@ describe('drive habits: drag to move, list thumbnails, a tree that follows', () 
     await treeNode(page, 'Plates').waitFor();
     await unfold(page, 'Plates');
     await treeNode(page, 'Inner').waitFor();
-    await dragOnto(page, grip(page, 'Plates'), treeNode(page, 'Inner'), async () => {
-      await expect.poll(() => classOf(treeNode(page, 'Inner'))).toContain('is-drop-refused');
-    });
-    await toast(page, '非法路径').waitFor();
+    // Chromium's emulated HTML5 drag now and then ends without a drop event although the target lit
+    // up as refused (2 runs in about 8; the failed-test screenshot shows no toast and nothing moved).
+    // A refused drop changes nothing, so it is dragged again, as a person would, at most three times.
+    for (let attempt = 1; ; attempt++) {
+      await dragOnto(page, grip(page, 'Plates'), treeNode(page, 'Inner'), async () => {
+        await expect.poll(() => classOf(treeNode(page, 'Inner'))).toContain('is-drop-refused');
+      });
+      const refused = await toast(page, '非法路径')
+        .waitFor({ timeout: attempt < 3 ? 5000 : 30_000 })
+        .then(() => true)
+        .catch((error: unknown) => {
+          if (attempt >= 3) throw error;
+          return false;
+        });
+      if (refused) break;
+    }
     expect((await api.list()).map((e) => e.fileName).sort()).toEqual(['Jobs', 'Plates']);
   });
 
