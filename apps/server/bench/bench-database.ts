@@ -52,12 +52,46 @@ function recordingLogger() {
   return { logger, record };
 }
 
+/**
+ * Records what is sent through the pool's query(): drizzle's statements and those the server sends on
+ * the pool itself (db/statement-shapes.ts renders its statements without drizzle's logger).
+ */
+function recordingPool(pool: pg.Pool) {
+  let sink: Statement[] | undefined;
+  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  (pool as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    const [first, values] = args;
+    const config = typeof first === 'string' ? { text: first, values } : (first as { text: string; values?: unknown });
+    sink?.push({ query: config.text, params: (Array.isArray(values) ? values : (config.values ?? [])) as unknown[] });
+    return query(...args);
+  };
+  const record = async (work: () => Promise<unknown>) => {
+    const statements: Statement[] = [];
+    sink = statements;
+    try {
+      await work();
+    } finally {
+      sink = undefined;
+    }
+    return statements;
+  };
+  return { record };
+}
+
 /** PGlite on a temp data folder, as the server keeps it under DATA_DIR. */
 export async function openPglite(): Promise<BenchDatabase> {
   const dir = await mkdtemp(join(tmpdir(), 'kerf-bench-pglite-'));
   const client = await PGlite.create({ dataDir: dir, extensions: { pg_trgm } });
   const { logger, record } = recordingLogger();
   const db = drizzlePglite(client, { schema, logger });
+  // What the server runs on the pool directly (db/statement-shapes.ts) takes node-postgres's query
+  // config; PGlite takes the text and the values apart. Logged like drizzle's own statements.
+  (db as unknown as { $client: unknown }).$client = {
+    query: (config: { text: string; values?: unknown[] }) => {
+      logger.logQuery(config.text, config.values ?? []);
+      return client.query(config.text, config.values ?? []);
+    },
+  };
   await migratePglite(db, { migrationsFolder: migrationsFolder() });
   return {
     handle: {
@@ -101,8 +135,8 @@ export async function openPostgres(adminUrl: string): Promise<BenchDatabase> {
   const scratch = await scratchPostgres(adminUrl);
   // The server's default pool size (DATABASE_POOL_MAX).
   const pool = new pg.Pool({ connectionString: scratch.url, max: 10 });
-  const { logger, record } = recordingLogger();
-  const db = drizzleNodePg(pool, { schema, logger });
+  const { record } = recordingPool(pool);
+  const db = drizzleNodePg(pool, { schema });
   try {
     await migrateNodePg(db, { migrationsFolder: migrationsFolder() });
   } catch (err) {
