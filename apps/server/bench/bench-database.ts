@@ -32,13 +32,10 @@ export interface BenchDatabase {
   dispose(): Promise<void>;
 }
 
-function recordingLogger() {
+/** Statements noted while `record(work)` runs, whichever way they are seen (a logger, the pool). */
+function statementRecorder() {
   let sink: Statement[] | undefined;
-  const logger: Logger = {
-    logQuery(query, params) {
-      sink?.push({ query, params });
-    },
-  };
+  const note = (statement: Statement) => sink?.push(statement);
   const record = async (work: () => Promise<unknown>) => {
     const statements: Statement[] = [];
     sink = statements;
@@ -49,6 +46,12 @@ function recordingLogger() {
     }
     return statements;
   };
+  return { note, record };
+}
+
+function recordingLogger() {
+  const { note, record } = statementRecorder();
+  const logger: Logger = { logQuery: (query, params) => note({ query, params }) };
   return { logger, record };
 }
 
@@ -57,23 +60,13 @@ function recordingLogger() {
  * the pool itself (db/statement-shapes.ts renders its statements without drizzle's logger).
  */
 function recordingPool(pool: pg.Pool) {
-  let sink: Statement[] | undefined;
+  const { note, record } = statementRecorder();
   const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
   (pool as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
     const [first, values] = args;
     const config = typeof first === 'string' ? { text: first, values } : (first as { text: string; values?: unknown });
-    sink?.push({ query: config.text, params: (Array.isArray(values) ? values : (config.values ?? [])) as unknown[] });
+    note({ query: config.text, params: (Array.isArray(values) ? values : (config.values ?? [])) as unknown[] });
     return query(...args);
-  };
-  const record = async (work: () => Promise<unknown>) => {
-    const statements: Statement[] = [];
-    sink = statements;
-    try {
-      await work();
-    } finally {
-      sink = undefined;
-    }
-    return statements;
   };
   return { record };
 }

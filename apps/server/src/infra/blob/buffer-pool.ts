@@ -34,5 +34,5 @@ export class BufferPool {
 /** 1 MiB reads: a quarter of the system calls and event-loop turns of 256 KiB, and twice the throughput. */
 export const TRANSFER_BUFFER_BYTES = 1024 * 1024;
 
-/** Shared by downloads and upload hashing: up to 16 MiB stays allocated between transfers. */
+/** Shared by downloads: up to 16 MiB stays allocated between transfers. */
 export const transferBuffers = new BufferPool(TRANSFER_BUFFER_BYTES, 16);

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { SKRSContext2D } from '@napi-rs/canvas';
+import { onFirstUse } from '../../infra/on-first-use.js';
 
 /**
  * The captcha picture: characters rasterised from a font and then warped, so what leaves the server is
@@ -21,30 +22,19 @@ const WIDTH = 240;
 const HEIGHT = 76;
 const FAMILY = 'KerfCaptchaSans';
 
-type Canvas = typeof import('@napi-rs/canvas');
-let canvasReady: Promise<Canvas> | undefined;
-
 /**
  * The canvas library with the captcha's face registered, loaded on the first captcha: Skia is some
  * 20 MB a server would otherwise hold from its start whether anyone asks for a captcha or not. The
  * face ships with the server (an npm font package), so the picture does not depend on system fonts.
  */
-function loadCanvas(): Promise<Canvas> {
-  if (!canvasReady) {
-    const loading = import('@napi-rs/canvas').then((canvas) => {
-      const require = createRequire(import.meta.url);
-      const files = join(dirname(require.resolve('@fontsource/noto-sans/package.json')), 'files');
-      canvas.GlobalFonts.register(readFileSync(join(files, 'noto-sans-latin-700-normal.woff')), FAMILY);
-      if (!canvas.GlobalFonts.has(FAMILY)) throw new Error('the captcha font could not be loaded');
-      return canvas;
-    });
-    loading.catch(() => {
-      if (canvasReady === loading) canvasReady = undefined; // a failed load is tried again on the next captcha
-    });
-    canvasReady = loading;
-  }
-  return canvasReady;
-}
+const loadCanvas = onFirstUse(async () => {
+  const canvas = await import('@napi-rs/canvas');
+  const require = createRequire(import.meta.url);
+  const files = join(dirname(require.resolve('@fontsource/noto-sans/package.json')), 'files');
+  canvas.GlobalFonts.register(readFileSync(join(files, 'noto-sans-latin-700-normal.woff')), FAMILY);
+  if (!canvas.GlobalFonts.has(FAMILY)) throw new Error('the captcha font could not be loaded');
+  return canvas;
+});
 
 /** A uniform number in [min, max), from the crypto source so the pictures cannot be predicted. */
 function between(min: number, max: number) {
