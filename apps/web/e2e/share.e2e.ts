@@ -17,7 +17,9 @@ import { useBrowser } from './harness';
 import {
   animationsSettled,
   checkFirmly,
+  clickUntilShown,
   expectNoSidewaysScroll,
+  pressFirmly,
   registerByApi,
   signInWithPassword,
   tokenByApi,
@@ -147,8 +149,7 @@ describe('sharing: dialog, public page, save to my drive, my shares', () => {
     const picker = share.getByLabel('有效期至');
     await expect.poll(() => picker.getAttribute('readonly')).not.toBeNull();
     await expect.poll(() => share.getByRole('radio', { name: /公开链接/ }).isChecked()).toBe(true);
-    await share.getByRole('button', { name: '创建链接' }).click();
-    await share.getByText('请选择链接有效期').waitFor();
+    await clickUntilShown(share.getByRole('button', { name: '创建链接' }), share.getByText('请选择链接有效期'));
     expect(
       await page
         .locator('.share-dialog .ant-modal-container, .share-dialog .ant-modal-content')
@@ -182,9 +183,7 @@ describe('sharing: dialog, public page, save to my drive, my shares', () => {
     await share.getByLabel('备注').fill('For the laser shop');
     await share.getByText('18 / 200').waitFor();
     await shot(page, 'dialog-form-zh');
-    await share.getByRole('button', { name: '创建链接' }).click();
-
-    await share.getByText('分享链接已创建').waitFor();
+    await clickUntilShown(share.getByRole('button', { name: '创建链接' }), share.getByText('分享链接已创建'));
     const link = await share.getByLabel('分享链接').inputValue();
     const code = await share.getByLabel('提取码', { exact: true }).inputValue();
     expect(link).toMatch(new RegExp(`^${inject('baseURL')}/share/[a-z0-9]{16}$`));
@@ -466,7 +465,7 @@ describe('sharing: dialog, public page, save to my drive, my shares', () => {
           await page.route('**/cloud-api/engine/share/sharefile', (route) =>
             route.fulfill({ status: 404, json: { code: 404, msg: '文件不存在或已被删除', data: null } }),
           );
-          await dialog(page, '分享文件').getByRole('button', { name: '1 天' }).click();
+          await pressFirmly(dialog(page, '分享文件').getByRole('button', { name: '1 天' }));
           await animationsSettled(page);
           await dialog(page, '分享文件').getByRole('button', { name: '创建链接' }).click();
           await toast(page, '文件不存在或已被删除').waitFor();
@@ -480,12 +479,14 @@ describe('sharing: dialog, public page, save to my drive, my shares', () => {
           .getByRole('menuitem', { name: locale === 'en' ? 'Share' : '分享', exact: true })
           .click();
         const share = dialog(page, locale === 'en' ? 'Share' : '分享文件');
-        await share.getByRole('button', { name: locale === 'en' ? '7 days' : '7 天' }).click();
+        await pressFirmly(share.getByRole('button', { name: locale === 'en' ? '7 days' : '7 天' }));
         await checkFirmly(share.getByRole('radio', { name: locale === 'en' ? /Extraction code/ : /需要提取码/ }));
         await shot(page, `dialog-form-${label}-${size}`);
         await animationsSettled(page);
-        await share.getByRole('button', { name: locale === 'en' ? 'Create link' : '创建链接' }).click();
-        await share.getByText(locale === 'en' ? 'Share link created' : '分享链接已创建').waitFor();
+        await clickUntilShown(
+          share.getByRole('button', { name: locale === 'en' ? 'Create link' : '创建链接' }),
+          share.getByText(locale === 'en' ? 'Share link created' : '分享链接已创建'),
+        );
         await shot(page, `dialog-success-${label}-${size}`);
         if (size === 'phone') await expectNoSidewaysScroll(page);
       }

@@ -158,3 +158,39 @@ export async function checkFirmly(control: Locator) {
     { timeout: 15_000, interval: 200 },
   );
 }
+
+/**
+ * Clicks a dialog's action and waits for what it leads to, clicking again if the click was dropped (the
+ * button idle and nothing shown a few seconds on), as a person would.
+ */
+export async function clickUntilShown(button: Locator, outcome: Locator) {
+  for (let attempt = 1; ; attempt++) {
+    await button.click();
+    try {
+      await outcome.waitFor({ timeout: 5_000 });
+      return;
+    } catch (error) {
+      // still sending (antd's loading button): keep waiting; idle: the click was dropped, click again
+      const sending = await button
+        .evaluate((el) => el.classList.contains('ant-btn-loading'), undefined, { timeout: 1_000 })
+        .catch(() => false);
+      if (sending) return outcome.waitFor({ timeout: 30_000 });
+      if (attempt === 3) throw error;
+    }
+  }
+}
+
+/**
+ * Presses a toggle button (one with `aria-pressed`) in a dialog until it shows pressed, for the same
+ * reason as `checkFirmly`: a click during the dialog's opening render can be dropped.
+ */
+export async function pressFirmly(button: Locator) {
+  const pressed = async () => (await button.getAttribute('aria-pressed')) === 'true';
+  await vi.waitFor(
+    async () => {
+      if (!(await pressed())) await button.click();
+      if (!(await pressed())) throw new Error('the button did not take yet');
+    },
+    { timeout: 15_000, interval: 200 },
+  );
+}
