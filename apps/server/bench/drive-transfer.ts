@@ -428,7 +428,7 @@ export async function runTransferBench(options: TransferOptions): Promise<Transf
         const lines = server
           .output()
           .split('\n')
-          .filter((line) => line.includes('Mark-Compact'));
+          .filter((line) => process.env.DRIVE_BENCH_GC_ALL || line.includes('Mark-Compact'));
         await appendFile(process.env.DRIVE_BENCH_GC_LOG, `run ${run + 1}\n${lines.join('\n')}\n`);
       }
       await server.stop();

@@ -16,6 +16,8 @@
  *            DRIVE_BENCH_LOAD_SECONDS (60; 0 leaves the after-load transfers out)
  *            DRIVE_BENCH_SERVER_NODE_ARGS (options for the server's Node, e.g. V8 heap settings to compare)
  *            DRIVE_BENCH_GC_LOG=<file> (appends the server's full-GC lines from --trace-gc, with their reasons)
+ *            DRIVE_BENCH_GC_ALL=1 (the log keeps every trace line: scavenges, and the reasons marking started
+ *            with DRIVE_BENCH_SERVER_NODE_ARGS=--trace-incremental-marking)
  * Prints a markdown table and writes .bench/drive.json at the repository root.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
