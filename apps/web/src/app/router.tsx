@@ -10,6 +10,7 @@ import { RouteErrorPage } from './shell/RouteErrorPage';
 const handle = (h: RouteHandle) => h;
 
 const homePage = async () => ({ Component: (await import('../features/home/HomePage')).HomePage });
+const designPage = async () => ({ Component: (await import('../features/design/DesignPage')).DesignPage });
 const loginPage = async () => ({ Component: (await import('../features/auth/LoginPage')).LoginPage });
 
 /**
@@ -73,6 +74,12 @@ export const routes: RouteObject[] = [
         }),
         handle: handle({ titleKey: 'viewers.route.onlyoffice' }),
       },
+      // the design editor fills the window, without the admin layout (SPEC §2: public)
+      ...['design', 'design3'].map((path) => ({
+        path,
+        lazy: designPage,
+        handle: handle({ titleKey: 'route.design' }),
+      })),
       {
         lazy: async () => ({ Component: (await import('./layout/AdminLayout')).AdminLayout }),
         children: [

@@ -1,4 +1,5 @@
 import { accountEn, authEn } from './accounts.en';
+import { designEn } from './design.en';
 import { driveEn } from './drive.en';
 import { editorsEn } from './editors.en';
 import { shareEn } from './share.en';
@@ -25,6 +26,7 @@ export const en: Catalogue = {
     wechatLogin: 'WeChat sign-in',
     account: 'My account',
     share: 'Shared files',
+    design: 'Design',
   },
   nav: {
     expandSidebar: 'Expand sidebar',
@@ -163,6 +165,7 @@ export const en: Catalogue = {
   drive: driveEn,
   share: shareEn,
   editors: editorsEn,
+  design: designEn,
   viewers: viewersEn,
   auth: authEn,
   account: accountEn,

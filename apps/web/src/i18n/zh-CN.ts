@@ -1,4 +1,5 @@
 import { accountZhCN, authZhCN } from './accounts.zh-CN';
+import { designZhCN } from './design.zh-CN';
 import { driveZhCN } from './drive.zh-CN';
 import { editorsZhCN } from './editors.zh-CN';
 import { shareZhCN } from './share.zh-CN';
@@ -22,6 +23,7 @@ export const zhCN = {
     wechatLogin: '微信登录',
     account: '个人中心',
     share: '分享的文件',
+    design: '设计',
   },
   nav: {
     expandSidebar: '展开侧边栏',
@@ -158,6 +160,7 @@ export const zhCN = {
   drive: driveZhCN,
   share: shareZhCN,
   editors: editorsZhCN,
+  design: designZhCN,
   viewers: viewersZhCN,
   auth: authZhCN,
   account: accountZhCN,

@@ -1,0 +1,103 @@
+import {
+  CompressOutlined,
+  QuestionCircleOutlined,
+  RedoOutlined,
+  UndoOutlined,
+  ZoomInOutlined,
+  ZoomOutOutlined,
+} from '@ant-design/icons';
+import { Button, Tooltip } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { KerfLogo } from '../../../app/brand/KerfLogo';
+import { LanguageSwitch } from '../../../app/preferences/LanguageSwitch';
+import type { designZhCN } from '../../../i18n/design.zh-CN';
+import { useEditor, useEditorState } from '../hooks/use-editor';
+import { zoomBy, zoomToFit } from '../model/actions/selection-actions';
+import { ShortcutsDialog } from './ShortcutsDialog';
+
+type HistoryKey = keyof (typeof designZhCN)['history'];
+
+/** The editor's top bar: back to Kerf, the drawing's name, undo and redo, zoom, shortcuts, language. */
+export function DesignHeader() {
+  const { t } = useTranslation();
+  const editor = useEditor();
+  // the history lives beside the state; each change bumps docVersion, which re-reads it
+  useEditorState((s) => s.docVersion);
+  const name = useEditorState((s) => s.doc.meta.name);
+  const [help, setHelp] = useState(false);
+  const { history } = editor.store;
+  const what = (label: string | undefined) => (label ? t(`design.history.${label as HistoryKey}`) : '');
+  const undoTitle = history.canUndo
+    ? t('design.menu.undoWhat', { what: what(history.undoLabel) })
+    : t('design.menu.undo');
+  const redoTitle = history.canRedo
+    ? t('design.menu.redoWhat', { what: what(history.redoLabel) })
+    : t('design.menu.redo');
+  return (
+    <header className="design-header">
+      <Link to="/workbench?fileType=0" className="design-header__brand" aria-label="Kerf">
+        <KerfLogo size={24} />
+      </Link>
+      <span className="design-header__name">{name || t('design.untitled')}</span>
+      <span className="design-header__group">
+        <Tooltip title={`${undoTitle} (Ctrl+Z)`}>
+          <Button
+            type="text"
+            aria-label={t('design.menu.undo')}
+            icon={<UndoOutlined />}
+            disabled={!history.canUndo}
+            onClick={() => editor.store.undo()}
+          />
+        </Tooltip>
+        <Tooltip title={`${redoTitle} (Ctrl+Shift+Z)`}>
+          <Button
+            type="text"
+            aria-label={t('design.menu.redo')}
+            icon={<RedoOutlined />}
+            disabled={!history.canRedo}
+            onClick={() => editor.store.redo()}
+          />
+        </Tooltip>
+      </span>
+      <span className="design-header__group">
+        <Tooltip title={`${t('design.menu.zoomOut')} (Ctrl+−)`}>
+          <Button
+            type="text"
+            aria-label={t('design.menu.zoomOut')}
+            icon={<ZoomOutOutlined />}
+            onClick={() => zoomBy(editor, -1)}
+          />
+        </Tooltip>
+        <Tooltip title={`${t('design.menu.zoomIn')} (Ctrl+=)`}>
+          <Button
+            type="text"
+            aria-label={t('design.menu.zoomIn')}
+            icon={<ZoomInOutlined />}
+            onClick={() => zoomBy(editor, 1)}
+          />
+        </Tooltip>
+        <Tooltip title={`${t('design.menu.zoomFit')} (Shift+1)`}>
+          <Button
+            type="text"
+            aria-label={t('design.menu.zoomFit')}
+            icon={<CompressOutlined />}
+            onClick={() => zoomToFit(editor)}
+          />
+        </Tooltip>
+      </span>
+      <span className="design-header__spacer" />
+      <Tooltip title={t('design.menu.shortcuts')}>
+        <Button
+          type="text"
+          aria-label={t('design.menu.shortcuts')}
+          icon={<QuestionCircleOutlined />}
+          onClick={() => setHelp(true)}
+        />
+      </Tooltip>
+      <LanguageSwitch />
+      {help ? <ShortcutsDialog onClose={() => setHelp(false)} /> : null}
+    </header>
+  );
+}

@@ -1,0 +1,84 @@
+import type { KerfDocument } from '@kerf/laser';
+import { parseDocument } from '@kerf/laser';
+import { App } from 'antd';
+import { createStore as createIdbStore, get, set } from 'idb-keyval';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Editor } from '../model/editor';
+import type { HistorySnapshot } from '../model/store/history';
+
+/** What the tab keeps in IndexedDB after every change: the drawing and its undo history. */
+export interface Draft {
+  doc: KerfDocument;
+  history: HistorySnapshot;
+  savedAt: number;
+}
+
+const DRAFT_KEY = 'current';
+/** Writes wait for this pause in changes, so a drag's burst of steps is written once, ms. */
+const WRITE_DELAY = 300;
+
+let database: ReturnType<typeof createIdbStore> | null = null;
+const draftStore = () => {
+  database ??= createIdbStore('kerf-design', 'drafts');
+  return database;
+};
+
+export async function readDraft(): Promise<Draft | undefined> {
+  const draft = await get<Draft>(DRAFT_KEY, draftStore());
+  if (!draft) return undefined;
+  // a draft from an older version of Kerf goes through the same checks and migrations as a file
+  return { ...draft, doc: parseDocument(draft.doc) };
+}
+
+export const writeDraft = (draft: Draft) => set(DRAFT_KEY, draft, draftStore());
+
+/**
+ * Brings back the last drawing of this browser (with its undo history) when the editor opens, and
+ * keeps it after every change, so a reload or a crash loses nothing.
+ */
+export function useDraft(editor: Editor) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  useEffect(() => {
+    let alive = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let restored = false;
+    const write = () => {
+      timer = undefined;
+      void writeDraft({ doc: editor.doc, history: editor.store.history.snapshot(), savedAt: Date.now() }).catch(
+        () => {},
+      );
+    };
+    const off = editor.store.subscribe((next, previous) => {
+      if (!restored || next.doc === previous.doc) return;
+      clearTimeout(timer);
+      timer = setTimeout(write, WRITE_DELAY);
+    });
+    void readDraft()
+      .then((draft) => {
+        if (!alive) return;
+        if (draft && draft.doc.shapes.length > 0 && editor.doc.shapes.length === 0) {
+          editor.store.load(draft.doc, draft.history);
+          void message.info(t('design.draft.restored'));
+        }
+      })
+      .catch(() => {})
+      .finally(() => {
+        restored = true;
+      });
+    const flush = () => {
+      if (timer) {
+        clearTimeout(timer);
+        write();
+      }
+    };
+    window.addEventListener('pagehide', flush);
+    return () => {
+      alive = false;
+      flush();
+      off();
+      window.removeEventListener('pagehide', flush);
+    };
+  }, [editor, message, t]);
+}
