@@ -15,6 +15,7 @@ import { profileRoutes } from './modules/account/profile.routes.js';
 import { unzipRoutes } from './modules/archive/unzip.routes.js';
 import { authPlugin } from './modules/auth/auth.plugin.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { designRoutes } from './modules/design/design.routes.js';
 import { driveRoutes } from './modules/drive/drive.routes.js';
 import { commonDownloadRoutes, transferRoutes } from './modules/drive/transfer.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -80,6 +81,7 @@ export async function buildApp({
         { name: 'system', description: 'Health and system parameters' },
         { name: 'account', description: 'Sign-in, registration, verification codes, sessions and permissions' },
         { name: 'drive', description: 'Cloud drive: folders, files, recycle bin' },
+        { name: 'design', description: 'Design editor: reading DWG drawings' },
       ],
       components: {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'The token from the token call' } },
@@ -140,6 +142,7 @@ export async function buildApp({
         },
       });
       await cloud.register(unzipRoutes, { unzip: s.unzip });
+      await cloud.register(designRoutes, { dwg: s.dwgImports });
       await cloud.register(shareRoutes, { shares: s.shares, blobs: infra.blobs });
       await cloud.register(previewRoutes, {
         drive: s.drive,

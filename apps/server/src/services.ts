@@ -17,6 +17,7 @@ import { LoginLogRepository } from './modules/auth/login-log.repository.js';
 import { LOGIN_LIMITS, LoginThrottle } from './modules/auth/login-throttle.js';
 import { SessionRepository } from './modules/auth/session.repository.js';
 import { SessionService } from './modules/auth/session.service.js';
+import { childProcessConverter, DwgImportService } from './modules/design/dwg-import.service.js';
 import { ContentTags } from './modules/drive/content-tag.js';
 import { DriveHousekeeping } from './modules/drive/drive.jobs.js';
 import { DriveRepository } from './modules/drive/drive.repository.js';
@@ -173,6 +174,7 @@ export function createServices(config: Config, infra: Infrastructure, log: Fasti
     onlyoffice,
     uploads,
     unzip,
+    dwgImports: new DwgImportService(childProcessConverter()),
     exports: new ExportFiles(join(config.dataDir, 'exports')),
     housekeeping,
     contentTags,

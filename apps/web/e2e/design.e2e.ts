@@ -1,0 +1,165 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { shot, useBrowser } from './harness';
+
+/** What the page's editor holds, read from the running editor itself. */
+interface DrawingFacts {
+  kinds: string[];
+  selection: number;
+  zoom: number;
+  rotation: number[];
+}
+
+async function facts(page: Page): Promise<DrawingFacts> {
+  return page.evaluate(() => {
+    interface PageEditor {
+      doc: { shapes: { kind: string; id: string; transform: number[] }[] };
+      state: { selection: string[]; camera: { zoom: number } };
+    }
+    const { editor } = (window as unknown as { __kerfDesign: { editor: PageEditor } }).__kerfDesign;
+    const shapes = editor.doc.shapes;
+    const selected = new Set(editor.state.selection);
+    return {
+      kinds: shapes.map((s) => s.kind),
+      selection: selected.size,
+      zoom: editor.state.camera.zoom,
+      rotation: shapes
+        .filter((s) => selected.has(s.id))
+        .map((s) => Math.round((Math.atan2(s.transform[1]!, s.transform[0]!) * 180) / Math.PI)),
+    };
+  });
+}
+
+/** Canvas-relative pointer helpers. */
+async function canvasAt(page: Page) {
+  const box = await page.getByTestId('design-canvas').boundingBox();
+  if (!box) throw new Error('no canvas');
+  const at = (x: number, y: number) => [box.x + x, box.y + y] as const;
+  return {
+    at,
+    async drag(from: [number, number], to: [number, number]) {
+      await page.mouse.move(...at(...from));
+      await page.mouse.down();
+      await page.mouse.move(...at(...to), { steps: 6 });
+      await page.mouse.up();
+    },
+    async click(x: number, y: number, modifiers: ('Shift' | 'Control')[] = []) {
+      for (const key of modifiers) await page.keyboard.down(key);
+      await page.mouse.click(...at(x, y));
+      for (const key of modifiers) await page.keyboard.up(key);
+    },
+  };
+}
+
+const tool = (page: Page, name: string) => page.locator('.design-toolbar').getByRole('button', { name, exact: true });
+
+describe('design editor', () => {
+  const browser = useBrowser();
+
+  it('draws every shape, selects, moves, rotates, groups, unites, undoes and redoes; a reload keeps the drawing', async () => {
+    const { page } = await browser.open('/web/design');
+    await page.getByTestId('design-canvas').waitFor();
+    await expect.poll(async () => (await facts(page)).zoom).toBeLessThan(2);
+    const c = await canvasAt(page);
+
+    await tool(page, '矩形').click();
+    await c.drag([150, 120], [350, 260]);
+    await tool(page, '椭圆').click();
+    await c.drag([420, 140], [560, 300]);
+    await tool(page, '多边形').click();
+    await c.drag([330, 450], [400, 450]);
+    await tool(page, '星形').click();
+    await c.drag([730, 250], [790, 200]);
+    await tool(page, '直线 / 折线').click();
+    for (const [x, y] of [
+      [470, 400],
+      [560, 480],
+      [640, 380],
+    ] as const)
+      await c.click(x, y);
+    await page.keyboard.press('Enter');
+    await tool(page, '钢笔（贝塞尔曲线）').click();
+    await c.click(150, 450);
+    await c.drag([220, 380], [260, 420]);
+    await c.click(300, 520);
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(async () => (await facts(page)).kinds)
+      .toEqual(['rect', 'ellipse', 'polygon', 'polygon', 'polygon', 'path']);
+    await shot(page, 'design-shapes-zh');
+
+    // select the rectangle by its edge and move it: X follows
+    await tool(page, '选择').click();
+    await c.click(250, 120);
+    const x = page.getByRole('spinbutton', { name: 'X', exact: true });
+    await expect.poll(() => x.inputValue()).not.toBe('');
+    const before = Number(await x.inputValue());
+    await c.drag([250, 120], [330, 120]);
+    await expect.poll(async () => Number(await x.inputValue())).toBeGreaterThan(before + 20);
+
+    // rotate by a typed angle
+    const rotation = page.getByRole('spinbutton', { name: '旋转', exact: true });
+    await rotation.fill('30');
+    await rotation.press('Enter');
+    await expect.poll(async () => (await facts(page)).rotation).toEqual([30]);
+
+    // select all, group, ungroup
+    await page.getByTestId('design-canvas').focus();
+    await page.keyboard.press('Control+a');
+    await page.keyboard.press('Control+g');
+    await expect.poll(async () => (await facts(page)).kinds).toEqual(['group']);
+    await page.keyboard.press('Control+Shift+g');
+    await expect.poll(async () => (await facts(page)).kinds).toHaveLength(6);
+
+    // a second rectangle over the first, then union of the two from the Path menu
+    await tool(page, '矩形').click();
+    await c.drag([600, 100], [700, 200]);
+    await tool(page, '选择').click();
+    await c.drag([640, 80], [740, 240]);
+    await c.click(490, 140, ['Shift']);
+    await expect.poll(async () => (await facts(page)).selection).toBe(2);
+    await page.getByRole('button', { name: /路径/ }).click();
+    await page.getByRole('menuitem', { name: '合并' }).click();
+    await expect
+      .poll(async () => (await facts(page)).kinds)
+      .toEqual(['rect', 'polygon', 'polygon', 'polygon', 'path', 'path']);
+
+    // undo and redo from the header
+    await page.getByRole('button', { name: '撤销' }).click();
+    await expect.poll(async () => (await facts(page)).kinds).toHaveLength(7);
+    await page.getByRole('button', { name: '重做' }).click();
+    await expect.poll(async () => (await facts(page)).kinds).toHaveLength(6);
+    await page.keyboard.press('Control+z');
+    await expect.poll(async () => (await facts(page)).kinds).toHaveLength(7);
+    await shot(page, 'design-edited-zh');
+
+    // the draft survives a reload
+    const kinds = (await facts(page)).kinds;
+    await page.waitForTimeout(600);
+    await page.reload();
+    await page.getByText('已恢复上次未保存的图纸').waitFor();
+    await expect.poll(async () => (await facts(page)).kinds).toEqual(kinds);
+    // with its history: one more undo takes the second rectangle away
+    await page.getByRole('button', { name: '撤销' }).click();
+    await expect.poll(async () => (await facts(page)).kinds).toHaveLength(6);
+  });
+
+  it('shows the editor in English with its shortcuts', async () => {
+    const { page } = await browser.open('/web/');
+    await page.evaluate(() => localStorage.setItem('language', 'en'));
+    await page.goto('/web/design3');
+    await page.getByTestId('design-canvas').waitFor();
+    const c = await canvasAt(page);
+    await tool(page, 'Rectangle').click();
+    await c.drag([200, 150], [420, 320]);
+    await tool(page, 'Star').click();
+    await c.drag([600, 260], [660, 200]);
+    await expect.poll(async () => (await facts(page)).kinds).toEqual(['rect', 'polygon']);
+    await page.getByRole('spinbutton', { name: 'W', exact: true }).waitFor();
+    await page.getByText('Cursor:').waitFor();
+    await shot(page, 'design-en');
+    await page.getByRole('button', { name: 'Keyboard shortcuts' }).click();
+    await page.getByRole('dialog').getByText('Nudge 1 mm (Shift: 10 mm)').waitFor();
+    await shot(page, 'design-shortcuts-en');
+  });
+});

@@ -1,0 +1,102 @@
+import {
+  type Bilingual,
+  type BitmapShape,
+  checkImageFile,
+  createDocument,
+  createLayer,
+  DEFAULT_BITMAP_SETTINGS,
+  FormatError,
+  IDENTITY,
+  importDxf,
+  importSvg,
+  type KerfDocument,
+  LASER_MESSAGES,
+  parseDocument,
+  TooLargeError,
+} from '@kerf/laser';
+
+/** What the editor opens, by file name ending. DWG is read on the server (its reader is GPL). */
+export const IMPORT_KINDS = ['svg', 'dxf', 'dwg', 'bmp', 'png', 'jpeg', 'kerf'] as const;
+export type ImportKind = (typeof IMPORT_KINDS)[number];
+
+export const IMPORT_ACCEPT = '.svg,.dxf,.dwg,.bmp,.png,.jpg,.jpeg,.kerf';
+
+export function importKindOf(fileName: string): ImportKind | null {
+  const ext = fileName.toLowerCase().split('.').pop() ?? '';
+  if (ext === 'jpg') return 'jpeg';
+  return (IMPORT_KINDS as readonly string[]).includes(ext) ? (ext as ImportKind) : null;
+}
+
+/**
+ * A picture's size on the work area: 254 dpi, a tenth of a millimetre per pixel, the engraving
+ * resolution laser software starts from (a 1,000-pixel logo becomes 100 mm wide).
+ */
+export const IMAGE_DPI = 254;
+
+const base64 = (bytes: Uint8Array) => {
+  let text = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(text);
+};
+
+const MIME: Record<'png' | 'jpeg' | 'bmp', string> = { png: 'image/png', jpeg: 'image/jpeg', bmp: 'image/bmp' };
+
+/** A picture as a document of one bitmap on an image layer, at IMAGE_DPI, at the work area's origin. */
+export function importImage(bytes: Uint8Array, name: string): KerfDocument {
+  const info = checkImageFile(bytes);
+  const mm = 25.4 / IMAGE_DPI;
+  const layer = createLayer({ id: 'L1', name: 'IMG', mode: 'image', color: '#000000' });
+  const bitmap: BitmapShape = {
+    id: 'b1',
+    kind: 'bitmap',
+    transform: IDENTITY,
+    layerId: layer.id,
+    x: 0,
+    y: 0,
+    width: info.width * mm,
+    height: info.height * mm,
+    src: `data:${MIME[info.kind]};base64,${base64(bytes)}`,
+    pixelWidth: info.width,
+    pixelHeight: info.height,
+    settings: { ...DEFAULT_BITMAP_SETTINGS, dpiX: IMAGE_DPI, dpiY: IMAGE_DPI },
+  };
+  return createDocument({ layers: [layer], shapes: [bitmap], meta: { name, source: info.kind } });
+}
+
+/** Reads a file the browser can read itself (everything but DWG) into a Kerf document. */
+export function importDrawing(fileName: string, bytes: Uint8Array): KerfDocument {
+  const kind = importKindOf(fileName);
+  const name = fileName.replace(/\.[^.]+$/, '');
+  switch (kind) {
+    case 'svg': {
+      const doc = importSvg(bytes);
+      return { ...doc, meta: { ...doc.meta, name } };
+    }
+    case 'dxf': {
+      const doc = importDxf(bytes);
+      return { ...doc, meta: { ...doc.meta, name } };
+    }
+    case 'kerf':
+      return parseDocument(new TextDecoder().decode(bytes));
+    case 'png':
+    case 'jpeg':
+    case 'bmp':
+      return importImage(bytes, name);
+    default:
+      throw new FormatError(
+        kind ?? 'file',
+        `${fileName} is not a drawing Kerf opens (SVG, DXF, DWG, BMP, PNG, JPEG, .kerf)`,
+      );
+  }
+}
+
+/** The words a refusal is shown with: the core's 格式错误 and its reason, or the size limit. */
+export function refusalOf(error: unknown): Bilingual {
+  if (error instanceof FormatError) return error.text;
+  if (error instanceof TooLargeError) return LASER_MESSAGES.tooLarge;
+  const reason = error instanceof Error ? error.message : String(error);
+  return {
+    'zh-CN': `${LASER_MESSAGES.formatError['zh-CN']}：${reason}`,
+    en: `${LASER_MESSAGES.formatError.en}: ${reason}`,
+  };
+}
