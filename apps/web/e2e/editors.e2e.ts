@@ -4,7 +4,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { contextMenu, type driveApi, type Entry, openDrive, pickFromMenu, row, toast } from './drive-support';
 import { zipOf } from './fixtures';
 import { useBrowser } from './harness';
-import { animationsSettled, checkFirmly } from './support';
+import { animationsSettled, checkFirmly, clickUntil } from './support';
 
 /** Screenshots of the editors for a person to look at. */
 const SHOTS = '/tmp/editor-shots';
@@ -524,8 +524,10 @@ describe('editors: code and markdown, new files, unzip, untrusted content', () =
     // markdown: picking the type changes the suggested name; it opens in the markdown editor
     await newFileMenu(page, /文本文档/);
     await expect.poll(() => name.inputValue()).toBe('新建文本文档.txt');
-    await dialog.getByText('Markdown', { exact: true }).click();
-    await expect.poll(() => name.inputValue()).toBe('新建 Markdown 文档.md');
+    await clickUntil(
+      dialog.getByText('Markdown', { exact: true }),
+      async () => (await name.inputValue()) === '新建 Markdown 文档.md',
+    );
     await name.press('Enter');
     await toast(page, '新建成功').waitFor();
     const md = editorFrame(page, '新建 Markdown 文档.md');

@@ -181,6 +181,20 @@ export async function clickUntilShown(button: Locator, outcome: Locator) {
 }
 
 /**
+ * Clicks `control` until `took()` says the click had its effect (a click during a dialog's opening render
+ * can be dropped; a person clicks again, and so does this).
+ */
+export async function clickUntil(control: Locator, took: () => Promise<boolean>) {
+  await vi.waitFor(
+    async () => {
+      if (!(await took())) await control.click();
+      if (!(await took())) throw new Error('the click did not take yet');
+    },
+    { timeout: 15_000, interval: 300 },
+  );
+}
+
+/**
  * Presses a toggle button (one with `aria-pressed`) in a dialog until it shows pressed, for the same
  * reason as `checkFirmly`: a click during the dialog's opening render can be dropped.
  */

@@ -53,6 +53,7 @@ export const designEn: typeof designZhCN = {
     breakApart: 'Break apart',
     join: 'Join',
     closePath: 'Close path',
+    import: 'Import',
   },
   props: {
     x: 'X',
@@ -149,6 +150,17 @@ export const designEn: typeof designZhCN = {
     constrain: 'Squares, circles, 45° and scaling in proportion',
     noSnap: 'No snapping while dragging; scale from the centre',
     cancel: 'Cancel what is under way / back to the select tool',
+  },
+  import: {
+    button: 'Import',
+    hint: 'Import an SVG, DXF, DWG, BMP, PNG, JPEG or .kerf drawing',
+    title: 'Importing',
+    loading: 'Reading the file…',
+    reading: 'Reading the drawing…',
+    cancel: 'Cancel',
+    unsupported: '{{name}}: this kind of file cannot be imported; choose SVG, DXF, DWG, BMP, PNG, JPEG or .kerf',
+    empty: '{{name}} holds no shapes to import',
+    drop: 'Drop to import the drawing',
   },
   draft: {
     restored: 'Your last unsaved drawing was brought back',

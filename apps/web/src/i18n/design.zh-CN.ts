@@ -51,6 +51,7 @@ export const designZhCN = {
     breakApart: '打散',
     join: '连接',
     closePath: '闭合路径',
+    import: '导入',
   },
   props: {
     x: 'X',
@@ -147,6 +148,17 @@ export const designZhCN = {
     constrain: '正方形、圆形、45° 和等比缩放',
     noSnap: '拖动时暂不吸附；缩放时以中心为基准',
     cancel: '取消当前操作 / 返回选择工具',
+  },
+  import: {
+    button: '导入',
+    hint: '导入 SVG、DXF、DWG、BMP、PNG、JPEG 或 .kerf 图纸',
+    title: '正在导入',
+    loading: '正在读取文件…',
+    reading: '正在解析图纸…',
+    cancel: '取消',
+    unsupported: '{{name}}：不支持的文件类型，请选择 SVG、DXF、DWG、BMP、PNG、JPEG 或 .kerf',
+    empty: '{{name}} 中没有可导入的图形',
+    drop: '松开鼠标导入图纸',
   },
   draft: {
     restored: '已恢复上次未保存的图纸',

@@ -2,12 +2,14 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DesignCanvas } from './components/DesignCanvas';
 import { DesignHeader } from './components/DesignHeader';
+import { ImportProgressDialog } from './components/ImportProgressDialog';
 import { LayersPanel } from './components/LayersPanel';
 import { PropertiesBar } from './components/PropertiesBar';
 import { StatusBar } from './components/StatusBar';
 import { ToolBar } from './components/ToolBar';
 import { useDraft } from './hooks/use-draft';
 import { EditorContext } from './hooks/use-editor';
+import { useImport } from './hooks/use-import';
 import { zoomToWorkArea } from './model/actions/selection-actions';
 import { Editor } from './model/editor';
 import './design.css';
@@ -20,6 +22,7 @@ export function DesignPage() {
   const { t } = useTranslation();
   const [editor] = useState(() => new Editor());
   useDraft(editor);
+  const { importFiles, progress, cancel } = useImport(editor);
   useEffect(() => {
     document.title = `${t('design.title')} · Kerf`;
   }, [t]);
@@ -36,14 +39,15 @@ export function DesignPage() {
   return (
     <EditorContext.Provider value={editor}>
       <div className="design-page">
-        <DesignHeader />
+        <DesignHeader onImport={importFiles} />
         <PropertiesBar />
         <div className="design-page__body">
           <ToolBar />
-          <DesignCanvas />
+          <DesignCanvas onImport={importFiles} />
           <LayersPanel />
         </div>
         <StatusBar />
+        {progress ? <ImportProgressDialog progress={progress} onCancel={cancel} /> : null}
       </div>
     </EditorContext.Provider>
   );

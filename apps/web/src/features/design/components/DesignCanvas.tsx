@@ -1,7 +1,9 @@
 import type { Vec2 } from '@kerf/laser';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { createStore, type Store } from '../../../stores/create-store';
 import { useEditor } from '../hooks/use-editor';
+import { paste } from '../model/actions/selection-actions';
 import type { Handle } from '../model/geometry/handles';
 import { SelectTool } from '../model/tools/select-tool';
 import { CanvasRenderer } from '../render/canvas-renderer';
@@ -36,12 +38,16 @@ const modifiersOf = (e: { shiftKey: boolean; ctrlKey: boolean; metaKey: boolean;
  * The drawing surface: the canvas the renderer paints, rulers along the top and left, and the input
  * wiring (pointer, wheel, keys) into the editor. React renders this once; frames come from the renderer.
  */
-export function DesignCanvas() {
+export function DesignCanvas({ onImport }: { onImport(files: File[]): void }) {
   const editor = useEditor();
   const host = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const top = useRef<HTMLCanvasElement>(null);
   const left = useRef<HTMLCanvasElement>(null);
+  const [dropping, setDropping] = useState(false);
+  const importRef = useRef(onImport);
+  importRef.current = onImport;
+  const { t } = useTranslation();
 
   useEffect(() => {
     const surface = canvas.current!;
@@ -128,6 +134,8 @@ export function DesignCanvas() {
     };
     const keydown = (e: KeyboardEvent) => {
       if (typingIn(e.target) || e.defaultPrevented) return;
+      // Ctrl+V is left to the paste event: files or SVG text on the clipboard are imported, else shapes
+      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'v') return;
       if (editor.keyDown({ key: e.key, ...modifiersOf(e) })) e.preventDefault();
       if (e.key === ' ') surface.style.cursor = 'grab';
     };
@@ -136,6 +144,17 @@ export function DesignCanvas() {
       if (e.key === ' ') surface.style.cursor = editor.tool.cursor;
     };
     const noMenu = (e: Event) => e.preventDefault();
+    const pasted = (e: ClipboardEvent) => {
+      if (typingIn(e.target)) return;
+      const files = [...(e.clipboardData?.files ?? [])];
+      const text = e.clipboardData?.getData('text/plain') ?? '';
+      e.preventDefault();
+      if (files.length) importRef.current(files);
+      else if (/^\s*(<\?xml[^>]*>\s*)?<svg[\s>]/i.test(text))
+        importRef.current([new File([text], 'pasted.svg', { type: 'image/svg+xml' })]);
+      else paste(editor);
+    };
+    window.addEventListener('paste', pasted);
     surface.addEventListener('pointerdown', down);
     surface.addEventListener('pointermove', move);
     surface.addEventListener('pointerup', up);
@@ -162,11 +181,32 @@ export function DesignCanvas() {
       surface.removeEventListener('contextmenu', noMenu);
       window.removeEventListener('keydown', keydown);
       window.removeEventListener('keyup', keyup);
+      window.removeEventListener('paste', pasted);
     };
   }, [editor]);
 
+  const hasFiles = (e: React.DragEvent) => e.dataTransfer.types.includes('Files');
   return (
-    <div className="design-canvas" ref={host}>
+    <div
+      className={`design-canvas${dropping ? ' is-dropping' : ''}`}
+      ref={host}
+      role="application"
+      aria-label={t('design.title')}
+      data-drop-label={t('design.import.drop')}
+      onDragOver={(e) => {
+        if (!hasFiles(e)) return;
+        e.preventDefault();
+        e.dataTransfer.dropEffect = 'copy';
+        setDropping(true);
+      }}
+      onDragLeave={() => setDropping(false)}
+      onDrop={(e) => {
+        if (!hasFiles(e)) return;
+        e.preventDefault();
+        setDropping(false);
+        onImport([...e.dataTransfer.files]);
+      }}
+    >
       <div className="design-canvas__corner" aria-hidden />
       <canvas className="design-canvas__ruler design-canvas__ruler--top" ref={top} aria-hidden />
       <canvas className="design-canvas__ruler design-canvas__ruler--left" ref={left} aria-hidden />

@@ -1,5 +1,6 @@
 import {
   CompressOutlined,
+  ImportOutlined,
   QuestionCircleOutlined,
   RedoOutlined,
   UndoOutlined,
@@ -7,7 +8,7 @@ import {
   ZoomOutOutlined,
 } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { KerfLogo } from '../../../app/brand/KerfLogo';
@@ -15,18 +16,20 @@ import { LanguageSwitch } from '../../../app/preferences/LanguageSwitch';
 import type { designZhCN } from '../../../i18n/design.zh-CN';
 import { useEditor, useEditorState } from '../hooks/use-editor';
 import { zoomBy, zoomToFit } from '../model/actions/selection-actions';
+import { IMPORT_ACCEPT } from '../model/import/import-drawing';
 import { ShortcutsDialog } from './ShortcutsDialog';
 
 type HistoryKey = keyof (typeof designZhCN)['history'];
 
 /** The editor's top bar: back to Kerf, the drawing's name, undo and redo, zoom, shortcuts, language. */
-export function DesignHeader() {
+export function DesignHeader({ onImport }: { onImport(files: File[]): void }) {
   const { t } = useTranslation();
   const editor = useEditor();
   // the history lives beside the state; each change bumps docVersion, which re-reads it
   useEditorState((s) => s.docVersion);
   const name = useEditorState((s) => s.doc.meta.name);
   const [help, setHelp] = useState(false);
+  const picker = useRef<HTMLInputElement>(null);
   const { history } = editor.store;
   const what = (label: string | undefined) => (label ? t(`design.history.${label as HistoryKey}`) : '');
   const undoTitle = history.canUndo
@@ -41,6 +44,26 @@ export function DesignHeader() {
         <KerfLogo size={24} />
       </Link>
       <span className="design-header__name">{name || t('design.untitled')}</span>
+      <span className="design-header__group">
+        <Tooltip title={t('design.import.hint')}>
+          <Button type="text" icon={<ImportOutlined />} onClick={() => picker.current?.click()}>
+            {t('design.import.button')}
+          </Button>
+        </Tooltip>
+        <input
+          ref={picker}
+          type="file"
+          hidden
+          multiple
+          accept={IMPORT_ACCEPT}
+          data-testid="design-import-input"
+          onChange={(e) => {
+            const files = [...(e.target.files ?? [])];
+            e.target.value = '';
+            if (files.length) onImport(files);
+          }}
+        />
+      </span>
       <span className="design-header__group">
         <Tooltip title={`${undoTitle} (Ctrl+Z)`}>
           <Button

@@ -1,4 +1,5 @@
 import type { Bilingual, KerfDocument } from '@kerf/laser';
+import { browserImageDecoder } from '../browser-image-decoder';
 import { importDrawing, refusalOf } from '../model/import/import-drawing';
 
 /**
@@ -25,7 +26,7 @@ scope.onmessage = async (event: MessageEvent<ImportRequest>) => {
       scope.postMessage({ progress: (0.5 * (offset + slice.length)) / Math.max(1, file.size) });
     }
     scope.postMessage({ progress: 0.5 });
-    scope.postMessage({ doc: importDrawing(name, bytes) });
+    scope.postMessage({ doc: await importDrawing(name, bytes, browserImageDecoder) });
   } catch (error) {
     scope.postMessage({ refusal: refusalOf(error) });
   }

@@ -1,12 +1,15 @@
 import {
   type Bilingual,
   type BitmapShape,
+  CORE_IMAGE_DECODER,
   checkImageFile,
   createDocument,
   createLayer,
   DEFAULT_BITMAP_SETTINGS,
+  decodeImageWith,
   FormatError,
   IDENTITY,
+  type ImageDecoder,
   importDxf,
   importSvg,
   type KerfDocument,
@@ -14,6 +17,7 @@ import {
   parseDocument,
   TooLargeError,
 } from '@kerf/laser';
+import { encode as encodePng } from 'fast-png';
 
 /** What the editor opens, by file name ending. DWG is read on the server (its reader is GPL). */
 export const IMPORT_KINDS = ['svg', 'dxf', 'dwg', 'bmp', 'png', 'jpeg', 'kerf'] as const;
@@ -41,9 +45,16 @@ const base64 = (bytes: Uint8Array) => {
 
 const MIME: Record<'png' | 'jpeg' | 'bmp', string> = { png: 'image/png', jpeg: 'image/jpeg', bmp: 'image/bmp' };
 
-/** A picture as a document of one bitmap on an image layer, at IMAGE_DPI, at the work area's origin. */
-export function importImage(bytes: Uint8Array, name: string): KerfDocument {
+/**
+ * A picture as a document of one bitmap on an image layer, at IMAGE_DPI, at the work area's origin. The
+ * picture is decoded whole first (`decoder`: the browser's own in a worker), so a damaged file is refused
+ * with the reason instead of showing as an empty frame; a BMP is stored as PNG, which every browser shows.
+ */
+export async function importImage(bytes: Uint8Array, name: string, decoder: ImageDecoder = CORE_IMAGE_DECODER): Promise<KerfDocument> {
   const info = checkImageFile(bytes);
+  const pixels = await decodeImageWith(bytes, decoder);
+  const stored = info.kind === 'bmp' ? encodePng({ width: pixels.width, height: pixels.height, data: pixels.rgba, channels: 4 }) : bytes;
+  const mime = info.kind === 'bmp' ? MIME.png : MIME[info.kind];
   const mm = 25.4 / IMAGE_DPI;
   const layer = createLayer({ id: 'L1', name: 'IMG', mode: 'image', color: '#000000' });
   const bitmap: BitmapShape = {
@@ -55,7 +66,7 @@ export function importImage(bytes: Uint8Array, name: string): KerfDocument {
     y: 0,
     width: info.width * mm,
     height: info.height * mm,
-    src: `data:${MIME[info.kind]};base64,${base64(bytes)}`,
+    src: `data:${mime};base64,${base64(stored)}`,
     pixelWidth: info.width,
     pixelHeight: info.height,
     settings: { ...DEFAULT_BITMAP_SETTINGS, dpiX: IMAGE_DPI, dpiY: IMAGE_DPI },
@@ -64,7 +75,7 @@ export function importImage(bytes: Uint8Array, name: string): KerfDocument {
 }
 
 /** Reads a file the browser can read itself (everything but DWG) into a Kerf document. */
-export function importDrawing(fileName: string, bytes: Uint8Array): KerfDocument {
+export async function importDrawing(fileName: string, bytes: Uint8Array, decoder?: ImageDecoder): Promise<KerfDocument> {
   const kind = importKindOf(fileName);
   const name = fileName.replace(/\.[^.]+$/, '');
   switch (kind) {
@@ -81,7 +92,7 @@ export function importDrawing(fileName: string, bytes: Uint8Array): KerfDocument
     case 'png':
     case 'jpeg':
     case 'bmp':
-      return importImage(bytes, name);
+      return importImage(bytes, name, decoder);
     default:
       throw new FormatError(
         kind ?? 'file',
