@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { shot, useBrowser } from './harness';
@@ -51,6 +52,8 @@ async function canvasAt(page: Page) {
   };
 }
 
+const CORPUS = process.env.KERF_CORPUS ?? join(import.meta.dirname, '../../../../shared/corpus');
+
 const tool = (page: Page, name: string) => page.locator('.design-toolbar').getByRole('button', { name, exact: true });
 
 describe('design editor', () => {
@@ -90,11 +93,12 @@ describe('design editor', () => {
 
     // select the rectangle by its edge and move it: X follows
     await tool(page, '选择').click();
-    await c.click(250, 120);
+    // on its top edge, clear of the middle (where the scale handle will be)
+    await c.click(200, 120);
     const x = page.getByRole('spinbutton', { name: 'X', exact: true });
     await expect.poll(() => x.inputValue()).not.toBe('');
     const before = Number(await x.inputValue());
-    await c.drag([250, 120], [330, 120]);
+    await c.drag([200, 120], [280, 120]);
     await expect.poll(async () => Number(await x.inputValue())).toBeGreaterThan(before + 20);
 
     // rotate by a typed angle
@@ -113,9 +117,9 @@ describe('design editor', () => {
 
     // a second rectangle over the first, then union of the two from the Path menu
     await tool(page, '矩形').click();
-    await c.drag([600, 100], [700, 200]);
+    await c.drag([500, 100], [650, 200]);
+    // the new rectangle is selected; Shift+click adds the ellipse it overlaps
     await tool(page, '选择').click();
-    await c.drag([640, 80], [740, 240]);
     await c.click(490, 140, ['Shift']);
     await expect.poll(async () => (await facts(page)).selection).toBe(2);
     await page.getByRole('button', { name: /路径/ }).click();
@@ -155,11 +159,62 @@ describe('design editor', () => {
     await tool(page, 'Star').click();
     await c.drag([600, 260], [660, 200]);
     await expect.poll(async () => (await facts(page)).kinds).toEqual(['rect', 'polygon']);
+    await tool(page, 'Select').click();
     await page.getByRole('spinbutton', { name: 'W', exact: true }).waitFor();
     await page.getByText('Cursor:').waitFor();
     await shot(page, 'design-en');
     await page.getByRole('button', { name: 'Keyboard shortcuts' }).click();
     await page.getByRole('dialog').getByText('Nudge 1 mm (Shift: 10 mm)').waitFor();
     await shot(page, 'design-shortcuts-en');
+  });
+
+  it('imports an SVG, a DXF, a DWG and a BMP from the computer; a damaged file is refused and the editor goes on', async () => {
+    const { page } = await browser.open('/web/design');
+    await page.getByTestId('design-canvas').waitFor();
+    const input = page.getByTestId('design-import-input');
+    const imports: [string, number][] = [];
+    for (const file of [
+      'svg/shapes/circle/missing-cx-attribute.svg',
+      'cad/2007-Arc.dxf',
+      'cad/2007-Polygon.dwg',
+      'bmp/good/pal8.bmp',
+    ]) {
+      const before = (await facts(page)).kinds.length;
+      await input.setInputFiles(join(CORPUS, file));
+      await expect.poll(async () => (await facts(page)).kinds.length, { timeout: 30_000 }).toBeGreaterThan(before);
+      const after = await facts(page);
+      // what was imported is selected, one undo step
+      expect(after.selection).toBe(after.kinds.length - before);
+      imports.push([file, after.kinds.length - before]);
+    }
+    expect((await facts(page)).kinds).toContain('bitmap');
+    await page.getByRole('button', { name: '撤销' }).click();
+    await expect.poll(async () => (await facts(page)).kinds).not.toContain('bitmap');
+    await page.getByRole('button', { name: '重做' }).click();
+    await expect.poll(async () => (await facts(page)).kinds).toContain('bitmap');
+    await shot(page, 'design-imported-zh');
+
+    const count = (await facts(page)).kinds.length;
+    await input.setInputFiles(join(CORPUS, 'bmp/bad/badbitcount.bmp'));
+    await page
+      .locator('.ant-message')
+      .getByText(/badbitcount\.bmp: 格式错误：/)
+      .waitFor();
+    await input.setInputFiles({
+      name: 'broken.dwg',
+      mimeType: 'application/octet-stream',
+      buffer: Buffer.from('AC1032 not a drawing '.repeat(30)),
+    });
+    await page
+      .locator('.ant-message')
+      .getByText(/broken\.dwg: 格式错误：/)
+      .waitFor({ timeout: 30_000 });
+    await shot(page, 'design-refused-zh');
+    expect((await facts(page)).kinds).toHaveLength(count);
+    // and it still draws
+    await tool(page, '矩形').click();
+    const c = await canvasAt(page);
+    await c.drag([100, 100], [200, 180]);
+    await expect.poll(async () => (await facts(page)).kinds).toHaveLength(count + 1);
   });
 });
