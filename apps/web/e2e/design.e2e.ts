@@ -1,7 +1,9 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
+import { driveApi, PASSWORD, row } from './drive-support';
 import { shot, useBrowser } from './harness';
+import { registerByApi, signInWithPassword, tokenByApi, uniqueEmail } from './support';
 
 /** What the page's editor holds, read from the running editor itself. */
 interface DrawingFacts {
@@ -216,5 +218,87 @@ describe('design editor', () => {
     const c = await canvasAt(page);
     await c.drag([100, 100], [200, 180]);
     await expect.poll(async () => (await facts(page)).kinds).toHaveLength(count + 1);
+  });
+
+  it('asks an anonymous person to sign in on save, keeps the drawing, saves it to the drive, opens it again, and asks before overwriting a newer copy', async () => {
+    const account = uniqueEmail('designer');
+    await registerByApi(account, PASSWORD, 'Designer');
+    const { page } = await browser.open('/web/design');
+    await page.getByTestId('design-canvas').waitFor();
+    const c = await canvasAt(page);
+    // an empty canvas is not saved (SPEC §5)
+    await page.getByRole('button', { name: '保存' }).click();
+    await page.getByText('画布上至少需要一个图形才能保存').waitFor();
+    await tool(page, '矩形').click();
+    await c.drag([200, 150], [380, 300]);
+    await tool(page, '星形').click();
+    await c.drag([600, 260], [680, 200]);
+    const drawn = (await facts(page)).kinds;
+    expect(drawn).toEqual(['rect', 'polygon']);
+
+    await page.waitForTimeout(500);
+    await page.getByRole('button', { name: '保存' }).click();
+    const signIn = page.getByRole('dialog').filter({ hasText: '登录后保存到网盘' });
+    await signIn.waitFor();
+    await shot(page, 'design-sign-in-to-save-zh');
+    await signIn.getByRole('button', { name: '去登录' }).click();
+    await page.waitForURL(/\/web\/login/);
+    await signInWithPassword(page, account, PASSWORD);
+    await page.waitForURL(/\/web\/design/);
+    await expect.poll(async () => (await facts(page)).kinds).toEqual(drawn);
+
+    await page.getByRole('button', { name: '保存' }).click();
+    const dialog = page.getByRole('dialog').filter({ hasText: '保存位置' });
+    await dialog.getByLabel('文件名称').fill('Coaster');
+    await shot(page, 'design-save-dialog-zh');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await page.getByText('已保存到网盘：Coaster.kerf').waitFor();
+    await page.locator('.design-header__name').getByText('Coaster.kerf').waitFor();
+
+    // in the drive; a double-click in the workbench opens it in the editor again
+    const token = await tokenByApi(account, PASSWORD);
+    const saved = (await driveApi(token).list()).find((e) => e.fileName === 'Coaster.kerf');
+    expect(saved).toBeTruthy();
+    await page.goto('/web/workbench?fileType=0');
+    await row(page, 'Coaster.kerf').dblclick();
+    await page.waitForURL(/\/web\/design$/);
+    await expect.poll(async () => (await facts(page)).kinds).toEqual(drawn);
+    await page.locator('.design-header__name').getByText('Coaster.kerf').waitFor();
+
+    // someone changes the file elsewhere (the text editor's save); saving here asks first, and can overwrite
+    const cloud = `${inject('baseURL')}/cloud-api`;
+    const auth = { authorization: `Bearer ${token}` };
+    const current = await (
+      await fetch(`${cloud}/engine/file/content?userFileId=${saved!.userFileId}`, { headers: auth })
+    ).json();
+    const changed = await fetch(`${cloud}/engine/file/content`, {
+      method: 'PUT',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        userFileId: saved!.userFileId,
+        content: `${current.data.text}\n`,
+        sha256: current.data.sha256,
+      }),
+    });
+    expect(changed.status).toBe(200);
+    await tool(page, '椭圆').click();
+    await c.drag([400, 400], [480, 460]);
+    await page.getByTestId('design-canvas').focus();
+    await page.keyboard.press('Control+s');
+    const conflict = page.getByRole('dialog').filter({ hasText: '文件已在别处被修改' });
+    await conflict.waitFor();
+    await shot(page, 'design-changed-elsewhere-zh');
+    await conflict.getByRole('button', { name: '仍然覆盖' }).click();
+    await expect
+      .poll(async () => (await driveApi(token).list()).filter((e) => e.fileName.startsWith('Coaster')).length)
+      .toBe(1);
+    await expect
+      .poll(async () => {
+        const now = await (
+          await fetch(`${cloud}/engine/file/content?userFileId=${saved!.userFileId}`, { headers: auth })
+        ).json();
+        return (JSON.parse(now.data.text) as { shapes: unknown[] }).shapes.length;
+      })
+      .toBe(3);
   });
 });

@@ -5,11 +5,14 @@ import { DesignHeader } from './components/DesignHeader';
 import { ImportProgressDialog } from './components/ImportProgressDialog';
 import { LayersPanel } from './components/LayersPanel';
 import { PropertiesBar } from './components/PropertiesBar';
+import { SaveDialog } from './components/SaveDialog';
 import { StatusBar } from './components/StatusBar';
 import { ToolBar } from './components/ToolBar';
 import { useDraft } from './hooks/use-draft';
 import { EditorContext } from './hooks/use-editor';
 import { useImport } from './hooks/use-import';
+import { useOpenFromDrive } from './hooks/use-open-from-drive';
+import { useSave } from './hooks/use-save';
 import { zoomToWorkArea } from './model/actions/selection-actions';
 import { Editor } from './model/editor';
 import './design.css';
@@ -21,8 +24,21 @@ import './design.css';
 export function DesignPage() {
   const { t } = useTranslation();
   const [editor] = useState(() => new Editor());
-  useDraft(editor);
+  const openingFile = useOpenFromDrive(editor);
+  useDraft(editor, openingFile);
   const { importFiles, progress, cancel } = useImport(editor);
+  const saving = useSave(editor);
+  useEffect(() => {
+    // Ctrl+S saves here, not the browser's page
+    const keydown = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 's') {
+        e.preventDefault();
+        void saving.save();
+      }
+    };
+    window.addEventListener('keydown', keydown);
+    return () => window.removeEventListener('keydown', keydown);
+  }, [saving.save]);
   useEffect(() => {
     document.title = `${t('design.title')} · Kerf`;
   }, [t]);
@@ -39,7 +55,7 @@ export function DesignPage() {
   return (
     <EditorContext.Provider value={editor}>
       <div className="design-page">
-        <DesignHeader onImport={importFiles} />
+        <DesignHeader onImport={importFiles} onSave={() => void saving.save()} saving={saving.saving} />
         <PropertiesBar />
         <div className="design-page__body">
           <ToolBar />
@@ -48,6 +64,13 @@ export function DesignPage() {
         </div>
         <StatusBar />
         {progress ? <ImportProgressDialog progress={progress} onCancel={cancel} /> : null}
+        {saving.dialogOpen ? (
+          <SaveDialog
+            initialName={editor.doc.meta.name || t('design.untitled')}
+            onSave={(target) => void saving.saveAs(target)}
+            onClose={saving.closeDialog}
+          />
+        ) : null}
       </div>
     </EditorContext.Provider>
   );

@@ -9,6 +9,7 @@ import { useNarrowViewport } from '../../app/layout/use-narrow-viewport';
 import { driveSettingsStore, FILE_MODE, useDriveSettings } from '../../stores/drive-settings-store';
 import { useSession } from '../../stores/session-store';
 import { useSettings } from '../../stores/settings-store';
+import { designPathFor } from '../design/design-path';
 import { onlyofficeEditPath, opensInEditor } from '../editors/open-in-editor';
 import { MySharesPage } from '../share/mine/MySharesPage';
 import { OWN_FILES } from '../viewers/model/file-access';
@@ -151,6 +152,9 @@ function DriveEntriesPage() {
     } else if (entry.isDir) {
       leaveSearch();
       openFolder(entry);
+    } else if (entry.extendName.toLowerCase() === 'kerf') {
+      // a Kerf drawing opens in the design editor
+      void navigate(designPathFor(entry));
     } else if (isPreviewable(fileKind(entry))) {
       // a PDF opens in a new tab from this very click or key; the other viewers over the list
       if (!openPdfInTab(OWN_FILES, entry)) setDialog({ kind: 'preview', entry, entries });

@@ -3,6 +3,7 @@ import {
   ImportOutlined,
   QuestionCircleOutlined,
   RedoOutlined,
+  SaveOutlined,
   UndoOutlined,
   ZoomInOutlined,
   ZoomOutOutlined,
@@ -14,20 +15,32 @@ import { Link } from 'react-router';
 import { KerfLogo } from '../../../app/brand/KerfLogo';
 import { LanguageSwitch } from '../../../app/preferences/LanguageSwitch';
 import type { designZhCN } from '../../../i18n/design.zh-CN';
+import { useStore } from '../../../stores/create-store';
 import { useEditor, useEditorState } from '../hooks/use-editor';
 import { zoomBy, zoomToFit } from '../model/actions/selection-actions';
 import { IMPORT_ACCEPT } from '../model/import/import-drawing';
+import { driveCopyStore } from '../save/drive-copy-store';
 import { ShortcutsDialog } from './ShortcutsDialog';
 
 type HistoryKey = keyof (typeof designZhCN)['history'];
 
 /** The editor's top bar: back to Kerf, the drawing's name, undo and redo, zoom, shortcuts, language. */
-export function DesignHeader({ onImport }: { onImport(files: File[]): void }) {
+export function DesignHeader({
+  onImport,
+  onSave,
+  saving,
+}: {
+  onImport(files: File[]): void;
+  onSave(): void;
+  saving: boolean;
+}) {
   const { t } = useTranslation();
   const editor = useEditor();
   // the history lives beside the state; each change bumps docVersion, which re-reads it
   useEditorState((s) => s.docVersion);
-  const name = useEditorState((s) => s.doc.meta.name);
+  const docName = useEditorState((s) => s.doc.meta.name);
+  const copy = useStore(driveCopyStore, (c) => c);
+  const name = copy?.fileName ?? docName;
   const [help, setHelp] = useState(false);
   const picker = useRef<HTMLInputElement>(null);
   const { history } = editor.store;
@@ -45,6 +58,11 @@ export function DesignHeader({ onImport }: { onImport(files: File[]): void }) {
       </Link>
       <span className="design-header__name">{name || t('design.untitled')}</span>
       <span className="design-header__group">
+        <Tooltip title={`${t('design.save.title')} (Ctrl+S)`}>
+          <Button type="text" icon={<SaveOutlined />} loading={saving} onClick={onSave}>
+            {t('design.save.button')}
+          </Button>
+        </Tooltip>
         <Tooltip title={t('design.import.hint')}>
           <Button type="text" icon={<ImportOutlined />} onClick={() => picker.current?.click()}>
             {t('design.import.button')}

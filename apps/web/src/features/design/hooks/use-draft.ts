@@ -6,11 +6,15 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Editor } from '../model/editor';
 import type { HistorySnapshot } from '../model/store/history';
+import { driveCopyStore } from '../save/drive-copy-store';
+import type { DriveCopy } from '../save/drive-save';
 
 /** What the tab keeps in IndexedDB after every change: the drawing and its undo history. */
 export interface Draft {
   doc: KerfDocument;
   history: HistorySnapshot;
+  /** The drive file the drawing belongs to, if any. */
+  driveCopy?: DriveCopy | null;
   savedAt: number;
 }
 
@@ -37,7 +41,7 @@ export const writeDraft = (draft: Draft) => set(DRAFT_KEY, draft, draftStore());
  * Brings back the last drawing of this browser (with its undo history) when the editor opens, and
  * keeps it after every change, so a reload or a crash loses nothing.
  */
-export function useDraft(editor: Editor) {
+export function useDraft(editor: Editor, openingFile: boolean) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   useEffect(() => {
@@ -50,16 +54,22 @@ export function useDraft(editor: Editor) {
         () => {},
       );
     };
-    const off = editor.store.subscribe((next, previous) => {
-      if (!restored || next.doc === previous.doc) return;
+    const later = () => {
+      if (!restored) return;
       clearTimeout(timer);
       timer = setTimeout(write, WRITE_DELAY);
+    };
+    const off = editor.store.subscribe((next, previous) => {
+      if (next.doc !== previous.doc) later();
     });
-    void readDraft()
+    const offCopy = driveCopyStore.subscribe(later);
+    // a file being opened from the drive takes the place of the draft
+    void (openingFile ? Promise.resolve(undefined) : readDraft())
       .then((draft) => {
         if (!alive) return;
         if (draft && draft.doc.shapes.length > 0 && editor.doc.shapes.length === 0) {
           editor.store.load(draft.doc, draft.history);
+          driveCopyStore.setState(draft.driveCopy ?? null);
           void message.info(t('design.draft.restored'));
         }
       })
@@ -78,7 +88,8 @@ export function useDraft(editor: Editor) {
       alive = false;
       flush();
       off();
+      offCopy();
       window.removeEventListener('pagehide', flush);
     };
-  }, [editor, message, t]);
+  }, [editor, message, openingFile, t]);
 }

@@ -11,17 +11,9 @@ const read = (path: string) => new Uint8Array(readFileSync(join(CORPUS, path)));
 
 describe('importing drawings', () => {
   it('knows the kinds by file name', () => {
-    expect(['a.SVG', 'b.dxf', 'c.dwg', 'd.bmp', 'e.png', 'f.JPG', 'g.jpeg', 'h.kerf', 'i.pdf'].map(importKindOf)).toEqual([
-      'svg',
-      'dxf',
-      'dwg',
-      'bmp',
-      'png',
-      'jpeg',
-      'jpeg',
-      'kerf',
-      null,
-    ]);
+    expect(
+      ['a.SVG', 'b.dxf', 'c.dwg', 'd.bmp', 'e.png', 'f.JPG', 'g.jpeg', 'h.kerf', 'i.pdf'].map(importKindOf),
+    ).toEqual(['svg', 'dxf', 'dwg', 'bmp', 'png', 'jpeg', 'jpeg', 'kerf', null]);
   });
 
   it('reads a real SVG and DXF from the corpus into shapes, named after the file', async () => {

@@ -50,10 +50,17 @@ const MIME: Record<'png' | 'jpeg' | 'bmp', string> = { png: 'image/png', jpeg: '
  * picture is decoded whole first (`decoder`: the browser's own in a worker), so a damaged file is refused
  * with the reason instead of showing as an empty frame; a BMP is stored as PNG, which every browser shows.
  */
-export async function importImage(bytes: Uint8Array, name: string, decoder: ImageDecoder = CORE_IMAGE_DECODER): Promise<KerfDocument> {
+export async function importImage(
+  bytes: Uint8Array,
+  name: string,
+  decoder: ImageDecoder = CORE_IMAGE_DECODER,
+): Promise<KerfDocument> {
   const info = checkImageFile(bytes);
   const pixels = await decodeImageWith(bytes, decoder);
-  const stored = info.kind === 'bmp' ? encodePng({ width: pixels.width, height: pixels.height, data: pixels.rgba, channels: 4 }) : bytes;
+  const stored =
+    info.kind === 'bmp'
+      ? encodePng({ width: pixels.width, height: pixels.height, data: pixels.rgba, channels: 4 })
+      : bytes;
   const mime = info.kind === 'bmp' ? MIME.png : MIME[info.kind];
   const mm = 25.4 / IMAGE_DPI;
   const layer = createLayer({ id: 'L1', name: 'IMG', mode: 'image', color: '#000000' });
@@ -75,7 +82,11 @@ export async function importImage(bytes: Uint8Array, name: string, decoder: Imag
 }
 
 /** Reads a file the browser can read itself (everything but DWG) into a Kerf document. */
-export async function importDrawing(fileName: string, bytes: Uint8Array, decoder?: ImageDecoder): Promise<KerfDocument> {
+export async function importDrawing(
+  fileName: string,
+  bytes: Uint8Array,
+  decoder?: ImageDecoder,
+): Promise<KerfDocument> {
   const kind = importKindOf(fileName);
   const name = fileName.replace(/\.[^.]+$/, '');
   switch (kind) {

@@ -1,0 +1,57 @@
+import { parseDocument } from '@kerf/laser';
+import { App } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { downloadUrl } from '../../../api/transfer-api';
+import { zoomToFit } from '../model/actions/selection-actions';
+import type { Editor } from '../model/editor';
+import { driveCopyStore } from '../save/drive-copy-store';
+import { sha256Hex } from '../save/drive-save';
+
+/**
+ * Opens the `.kerf` file named in the address (a double-click in the workbench): its bytes come from the
+ * drive, their hash is kept to detect a change elsewhere before a later save, and the address goes back
+ * to /design so a reload brings back the draft rather than the file as it was.
+ */
+export function useOpenFromDrive(editor: Editor) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const userFileId = params.get('userFileId');
+  const folderId = params.get('folderId') ?? '0';
+  const folderPath = params.get('filePath') ?? '/';
+  useEffect(() => {
+    if (!userFileId) return;
+    let alive = true;
+    const hide = message.loading(t('design.save.opening'), 0);
+    void (async () => {
+      try {
+        const response = await fetch(downloadUrl(userFileId), { credentials: 'same-origin' });
+        if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
+        const disposition = response.headers.get('content-disposition') ?? '';
+        const named = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
+        const bytes = new Uint8Array(await response.arrayBuffer());
+        const doc = parseDocument(new TextDecoder().decode(bytes));
+        if (!alive) return;
+        const fileName = named ? decodeURIComponent(named) : `${doc.meta.name ?? t('design.untitled')}.kerf`;
+        editor.store.load(doc);
+        driveCopyStore.setState({ userFileId, folderId, folderPath, fileName, sha256: await sha256Hex(bytes) });
+        zoomToFit(editor);
+      } catch (error) {
+        if (alive)
+          void message.error(
+            t('design.save.openFailed', { reason: error instanceof Error ? error.message : String(error) }),
+          );
+      } finally {
+        hide();
+        if (alive) void navigate('/design', { replace: true });
+      }
+    })();
+    return () => {
+      alive = false;
+    };
+  }, [editor, folderId, folderPath, message, navigate, t, userFileId]);
+  return userFileId !== null;
+}
