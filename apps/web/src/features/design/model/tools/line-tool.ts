@@ -1,12 +1,9 @@
 import { IDENTITY, type Vec2 } from '@kerf/laser';
 import { addShapes } from '../actions/shape-commands';
-import type { Editor } from '../editor';
 import type { Snap } from '../geometry/snapping';
 import { newId } from '../ids';
+import { ClickSequenceTool } from './click-sequence-tool';
 import { movedEnough, type PointerInput, type Tool, type ToolOverlay } from './tool';
-
-/** A click this near the first point (screen pixels) closes the line into a polygon. */
-const CLOSE_RADIUS = 8;
 
 /** `to` turned to the nearest 45° direction from `from` (Shift while drawing). */
 export function constrain45(from: Vec2, to: Vec2): Vec2 {
@@ -21,18 +18,19 @@ export function constrain45(from: Vec2, to: Vec2): Vec2 {
  * Lines and polylines: a drag makes one line; clicks add points, a click on the first point closes the
  * shape, and Enter, a double-click, a right-click or Escape ends it (Escape with one point drops it).
  */
-export class LineTool implements Tool {
+export class LineTool extends ClickSequenceTool<Vec2> implements Tool {
   readonly id = 'line' as const;
   readonly cursor = 'crosshair';
-  private points: Vec2[] = [];
   private cursorAt: Vec2 | null = null;
   private snapAt: Snap | null = null;
   private press: { screen: Vec2; point: Vec2 } | null = null;
 
-  constructor(private readonly editor: Editor) {}
+  protected pointOf(node: Vec2) {
+    return node;
+  }
 
   private place(input: PointerInput): { point: Vec2; snap: Snap | null } {
-    const last = this.points.at(-1);
+    const last = this.nodes.at(-1);
     if (input.shift && last) return { point: constrain45(last, input.point), snap: null };
     return this.editor.snap(input.point, input);
   }
@@ -45,13 +43,13 @@ export class LineTool implements Tool {
     if (input.button !== 0) return;
     const { point } = this.place(input);
     this.press = { screen: input.screen, point };
-    const first = this.points[0];
-    if (first && this.points.length >= 3 && this.nearScreen(first, input.screen)) {
+    const first = this.nodes[0];
+    if (first && this.nodes.length >= 3 && this.onFirstNode(input.screen)) {
       this.finish(true);
       this.press = null;
       return;
     }
-    this.points.push(point);
+    this.nodes.push(point);
     this.editor.refreshOverlay();
   }
 
@@ -66,41 +64,15 @@ export class LineTool implements Tool {
     const press = this.press;
     this.press = null;
     // press, drag, release with nothing drawn before: one straight line
-    if (press && this.points.length === 1 && movedEnough(press.screen, input.screen)) {
-      this.points.push(this.place(input).point);
+    if (press && this.nodes.length === 1 && movedEnough(press.screen, input.screen)) {
+      this.nodes.push(this.place(input).point);
       this.finish(false);
     }
-  }
-
-  doubleClick() {
-    // the double-click's second press added the same point again
-    const [a, b] = this.points.slice(-2);
-    if (a && b && Math.hypot(a.x - b.x, a.y - b.y) < 1e-9) this.points.pop();
-    this.finish(false);
-  }
-
-  keyDown(input: { key: string }) {
-    if (this.points.length === 0) return false;
-    if (input.key === 'Enter' || input.key === 'Escape') {
-      this.finish(false);
-      return true;
-    }
-    if (input.key === 'Backspace') {
-      this.points.pop();
-      this.editor.refreshOverlay();
-      return true;
-    }
-    return false;
-  }
-
-  cancel() {
-    this.points = [];
-    this.editor.refreshOverlay();
   }
 
   overlay(): ToolOverlay | null {
-    if (this.points.length === 0) return this.snapAt ? { snap: this.snapAt } : null;
-    const points = this.cursorAt ? [...this.points, this.cursorAt] : this.points;
+    if (this.nodes.length === 0) return this.snapAt ? { snap: this.snapAt } : null;
+    const points = this.cursorAt ? [...this.nodes, this.cursorAt] : this.nodes;
     return {
       shapes: [
         {
@@ -112,22 +84,14 @@ export class LineTool implements Tool {
           closed: false,
         },
       ],
-      nodes: this.points.map((point) => ({ point })),
+      nodes: this.nodes.map((point) => ({ point })),
       snap: this.snapAt,
     };
   }
 
-  private nearScreen(point: Vec2, screen: Vec2) {
-    const { camera } = this.editor.state;
-    return (
-      Math.hypot(point.x * camera.zoom + camera.x - screen.x, point.y * camera.zoom + camera.y - screen.y) <=
-      CLOSE_RADIUS
-    );
-  }
-
-  private finish(closed: boolean) {
-    const points = this.points;
-    this.points = [];
+  protected finish(closed: boolean) {
+    const points = this.nodes;
+    this.nodes = [];
     this.cursorAt = null;
     if (points.length >= 2) {
       const id = newId();

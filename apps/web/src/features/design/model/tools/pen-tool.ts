@@ -1,11 +1,9 @@
 import { IDENTITY, type PathShape, type Segment, type Vec2 } from '@kerf/laser';
 import { addShapes } from '../actions/shape-commands';
-import type { Editor } from '../editor';
 import type { Snap } from '../geometry/snapping';
 import { newId } from '../ids';
+import { ClickSequenceTool } from './click-sequence-tool';
 import { movedEnough, type PointerInput, type Tool, type ToolOverlay } from './tool';
-
-const CLOSE_RADIUS = 8;
 
 /** A pen node: its point and the handle out of it (the handle in mirrors it); no handle is a corner. */
 export interface PenNode {
@@ -38,20 +36,21 @@ export function penPath(nodes: readonly PenNode[], closed: boolean): PathShape['
  * Bézier pen: a click places a corner, a press-and-drag places a smooth node with its handles; a click
  * on the first node closes the path; Enter, a double-click or Escape ends it open.
  */
-export class PenTool implements Tool {
+export class PenTool extends ClickSequenceTool<PenNode> implements Tool {
   readonly id = 'pen' as const;
   readonly cursor = 'crosshair';
-  private nodes: PenNode[] = [];
   private dragging: { screen: Vec2; closing: boolean } | null = null;
   private cursorAt: Vec2 | null = null;
   private snapAt: Snap | null = null;
 
-  constructor(private readonly editor: Editor) {}
+  protected pointOf(node: PenNode) {
+    return node.point;
+  }
 
   pointerDown(input: PointerInput) {
     if (input.button !== 0) return;
     const first = this.nodes[0];
-    const closing = !!first && this.nodes.length >= 2 && this.nearScreen(first.point, input.screen);
+    const closing = !!first && this.nodes.length >= 2 && this.onFirstNode(input.screen);
     if (!closing) this.nodes.push({ point: this.editor.snap(input.point, input).point, handle: null });
     this.dragging = { screen: input.screen, closing };
     this.editor.refreshOverlay();
@@ -77,30 +76,9 @@ export class PenTool implements Tool {
     if (drag?.closing) this.finish(true);
   }
 
-  doubleClick() {
-    const [a, b] = this.nodes.slice(-2);
-    if (a && b && Math.hypot(a.point.x - b.point.x, a.point.y - b.point.y) < 1e-9) this.nodes.pop();
-    this.finish(false);
-  }
-
-  keyDown(input: { key: string }) {
-    if (this.nodes.length === 0) return false;
-    if (input.key === 'Enter' || input.key === 'Escape') {
-      this.finish(false);
-      return true;
-    }
-    if (input.key === 'Backspace') {
-      this.nodes.pop();
-      this.editor.refreshOverlay();
-      return true;
-    }
-    return false;
-  }
-
-  cancel() {
-    this.nodes = [];
+  override cancel() {
     this.dragging = null;
-    this.editor.refreshOverlay();
+    super.cancel();
   }
 
   overlay(): ToolOverlay | null {
@@ -124,15 +102,7 @@ export class PenTool implements Tool {
     };
   }
 
-  private nearScreen(point: Vec2, screen: Vec2) {
-    const { camera } = this.editor.state;
-    return (
-      Math.hypot(point.x * camera.zoom + camera.x - screen.x, point.y * camera.zoom + camera.y - screen.y) <=
-      CLOSE_RADIUS
-    );
-  }
-
-  private finish(closed: boolean) {
+  protected finish(closed: boolean) {
     const nodes = this.nodes;
     this.nodes = [];
     this.cursorAt = null;
