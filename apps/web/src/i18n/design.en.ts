@@ -13,6 +13,7 @@ export const designEn: typeof designZhCN = {
     polygon: 'Polygon',
     star: 'Star',
     pen: 'Pen (Bézier curves)',
+    node: 'Edit nodes',
   },
   toolbar: { label: 'Drawing tools' },
   menu: {
@@ -54,6 +55,7 @@ export const designEn: typeof designZhCN = {
     join: 'Join',
     closePath: 'Close path',
     import: 'Import',
+    editNodes: 'Edit nodes',
   },
   props: {
     x: 'X',
@@ -146,7 +148,8 @@ export const designEn: typeof designZhCN = {
     zoomFitSelection: 'Zoom to fit / to selection',
     pan: 'Pan the canvas',
     zoomWheel: 'Zoom about the pointer',
-    tools: 'Select, pan, line, rectangle, ellipse, polygon, star, pen',
+    tools: 'Select, pan, line, rectangle, ellipse, polygon, star, pen, edit nodes',
+    nodes: 'Nodes: Delete removes, S smooth, C corner, double-click the outline to add one',
     constrain: 'Squares, circles, 45° and scaling in proportion',
     noSnap: 'No snapping while dragging; scale from the centre',
     cancel: 'Cancel what is under way / back to the select tool',

@@ -11,6 +11,7 @@ export const designZhCN = {
     polygon: '多边形',
     star: '星形',
     pen: '钢笔（贝塞尔曲线）',
+    node: '节点编辑',
   },
   toolbar: { label: '绘图工具' },
   menu: {
@@ -52,6 +53,7 @@ export const designZhCN = {
     join: '连接',
     closePath: '闭合路径',
     import: '导入',
+    editNodes: '编辑节点',
   },
   props: {
     x: 'X',
@@ -144,7 +146,8 @@ export const designZhCN = {
     zoomFitSelection: '适合窗口 / 缩放到所选',
     pan: '平移画布',
     zoomWheel: '以光标为中心缩放',
-    tools: '选择、平移、直线、矩形、椭圆、多边形、星形、钢笔',
+    tools: '选择、平移、直线、矩形、椭圆、多边形、星形、钢笔、节点编辑',
+    nodes: '节点编辑：Delete 删除节点，S 平滑，C 尖角，双击轮廓添加节点',
     constrain: '正方形、圆形、45° 和等比缩放',
     noSnap: '拖动时暂不吸附；缩放时以中心为基准',
     cancel: '取消当前操作 / 返回选择工具',

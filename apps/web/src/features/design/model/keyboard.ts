@@ -29,6 +29,7 @@ export const TOOL_KEYS: Readonly<Record<string, ToolId>> = {
   p: 'pen',
   g: 'polygon',
   s: 'star',
+  n: 'node',
 };
 
 /** The shortcuts, listed in the help panel (keys as shown there, and the i18n key of what they do). */
@@ -45,7 +46,8 @@ export const SHORTCUTS: readonly { keys: string; action: string }[] = [
   { keys: 'Shift+1 / Shift+2', action: 'zoomFitSelection' },
   { keys: 'Space + drag, middle button, wheel', action: 'pan' },
   { keys: 'Ctrl + wheel, pinch', action: 'zoomWheel' },
-  { keys: 'V H L R E G S P', action: 'tools' },
+  { keys: 'V H L R E G S P N', action: 'tools' },
+  { keys: 'N: Delete, S, C', action: 'nodes' },
   { keys: 'Shift (drag)', action: 'constrain' },
   { keys: 'Alt (drag)', action: 'noSnap' },
   { keys: 'Esc', action: 'cancel' },

@@ -10,7 +10,7 @@ enablePatches();
  */
 const immer = new Immer({ autoFreeze: false });
 
-export type ToolId = 'select' | 'pan' | 'line' | 'rect' | 'ellipse' | 'polygon' | 'star' | 'pen';
+export type ToolId = 'select' | 'pan' | 'line' | 'rect' | 'ellipse' | 'polygon' | 'star' | 'pen' | 'node';
 
 export interface SnapSettings {
   enabled: boolean;

@@ -1,6 +1,7 @@
 import type { Editor } from '../editor';
 import type { ToolId } from '../store/editor-store';
 import { LineTool } from './line-tool';
+import { NodeTool } from './node-tool';
 import { PenTool } from './pen-tool';
 import { SelectTool } from './select-tool';
 import { buildEllipse, buildPolygon, buildRect, buildStar, ShapeDragTool } from './shape-drag-tool';
@@ -19,5 +20,6 @@ export function createTools(editor: Editor): Record<ToolId, Tool> {
     polygon: new ShapeDragTool('polygon', editor, buildPolygon),
     star: new ShapeDragTool('star', editor, buildStar),
     pen: new PenTool(editor),
+    node: new NodeTool(editor),
   };
 }
