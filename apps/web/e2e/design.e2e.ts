@@ -1,9 +1,10 @@
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { driveApi, PASSWORD, row } from './drive-support';
 import { shot, useBrowser } from './harness';
-import { registerByApi, signInWithPassword, tokenByApi, uniqueEmail } from './support';
+import { registerByApi, signInContext, signInWithPassword, tokenByApi, uniqueEmail } from './support';
 
 /** What the page's editor holds, read from the running editor itself. */
 interface DrawingFacts {
@@ -300,5 +301,39 @@ describe('design editor', () => {
         return (JSON.parse(now.data.text) as { shapes: unknown[] }).shapes.length;
       })
       .toBe(3);
+  });
+
+  it('imports an SVG, a DXF, a DWG and a BMP from the drive, through the folders', async () => {
+    const account = uniqueEmail('picker');
+    await registerByApi(account, PASSWORD, 'Picker');
+    const token = await tokenByApi(account, PASSWORD);
+    const api = driveApi(token);
+    const folder = await api.folder('Drawings');
+    const files = [
+      'svg/shapes/circle/missing-cx-attribute.svg',
+      'cad/2007-Arc.dxf',
+      'cad/2007-Polygon.dwg',
+      'bmp/good/pal8.bmp',
+    ];
+    for (const file of files) await api.upload(basename(file), readFileSync(join(CORPUS, file)), folder.userFileId);
+    await api.upload('notes.txt', Buffer.from('not a drawing'), folder.userFileId);
+    const { page, context } = await browser.open('/web/');
+    await signInContext(context, token);
+    await page.goto('/web/design');
+    await page.getByTestId('design-canvas').waitFor();
+    for (const [i, file] of files.entries()) {
+      const before = (await facts(page)).kinds.length;
+      await page.getByRole('button', { name: '导入' }).click();
+      await page.getByRole('menuitem', { name: '从网盘导入…' }).click();
+      const picker = page.getByRole('dialog').filter({ hasText: '从网盘导入' });
+      await picker.getByRole('button', { name: 'Drawings' }).click();
+      await picker.getByRole('button', { name: basename(file) }).waitFor();
+      // only what the editor can open is listed
+      expect(await picker.getByRole('button', { name: 'notes.txt' }).count()).toBe(0);
+      if (i === 0) await shot(page, 'design-drive-picker-zh');
+      await picker.getByRole('button', { name: basename(file) }).click();
+      await expect.poll(async () => (await facts(page)).kinds.length, { timeout: 30_000 }).toBeGreaterThan(before);
+    }
+    expect((await facts(page)).kinds).toContain('bitmap');
   });
 });

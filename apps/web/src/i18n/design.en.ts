@@ -164,6 +164,9 @@ export const designEn: typeof designZhCN = {
     unsupported: '{{name}}: this kind of file cannot be imported; choose SVG, DXF, DWG, BMP, PNG, JPEG or .kerf',
     empty: '{{name}} holds no shapes to import',
     drop: 'Drop to import the drawing',
+    fromComputer: 'From this computer…',
+    fromDrive: 'From the drive…',
+    noDrawings: 'No drawings to import in this folder',
   },
   save: {
     button: 'Save',

@@ -162,6 +162,9 @@ export const designZhCN = {
     unsupported: '{{name}}：不支持的文件类型，请选择 SVG、DXF、DWG、BMP、PNG、JPEG 或 .kerf',
     empty: '{{name}} 中没有可导入的图形',
     drop: '松开鼠标导入图纸',
+    fromComputer: '从电脑导入…',
+    fromDrive: '从网盘导入…',
+    noDrawings: '这个文件夹里没有可导入的图纸',
   },
   save: {
     button: '保存',

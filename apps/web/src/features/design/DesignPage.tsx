@@ -1,7 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { DriveEntry } from '../../api/drive-api';
+import { downloadUrl } from '../../api/transfer-api';
 import { DesignCanvas } from './components/DesignCanvas';
 import { DesignHeader } from './components/DesignHeader';
+import { DrivePickerDialog } from './components/DrivePickerDialog';
 import { ImportProgressDialog } from './components/ImportProgressDialog';
 import { LayersPanel } from './components/LayersPanel';
 import { PropertiesBar } from './components/PropertiesBar';
@@ -13,6 +16,7 @@ import { EditorContext } from './hooks/use-editor';
 import { useImport } from './hooks/use-import';
 import { useOpenFromDrive } from './hooks/use-open-from-drive';
 import { useSave } from './hooks/use-save';
+import { useSignedInOrAsk } from './hooks/use-sign-in-prompt';
 import { zoomToWorkArea } from './model/actions/selection-actions';
 import { Editor } from './model/editor';
 import './design.css';
@@ -28,6 +32,14 @@ export function DesignPage() {
   useDraft(editor, openingFile);
   const { importFiles, progress, cancel } = useImport(editor);
   const saving = useSave(editor);
+  const signedIn = useSignedInOrAsk();
+  const [picking, setPicking] = useState(false);
+  const importFromDrive = async (entry: DriveEntry) => {
+    setPicking(false);
+    const response = await fetch(downloadUrl(entry.userFileId), { credentials: 'same-origin' });
+    if (!response.ok) return;
+    await importFiles([new File([await response.blob()], entry.fileName)]);
+  };
   useEffect(() => {
     // Ctrl+S saves here, not the browser's page
     const keydown = (e: KeyboardEvent) => {
@@ -55,7 +67,12 @@ export function DesignPage() {
   return (
     <EditorContext.Provider value={editor}>
       <div className="design-page">
-        <DesignHeader onImport={importFiles} onSave={() => void saving.save()} saving={saving.saving} />
+        <DesignHeader
+          onImport={importFiles}
+          onImportFromDrive={() => void signedIn().then((yes) => yes && setPicking(true))}
+          onSave={() => void saving.save()}
+          saving={saving.saving}
+        />
         <PropertiesBar />
         <div className="design-page__body">
           <ToolBar />
@@ -64,6 +81,9 @@ export function DesignPage() {
         </div>
         <StatusBar />
         {progress ? <ImportProgressDialog progress={progress} onCancel={cancel} /> : null}
+        {picking ? (
+          <DrivePickerDialog onPick={(entry) => void importFromDrive(entry)} onClose={() => setPicking(false)} />
+        ) : null}
         {saving.dialogOpen ? (
           <SaveDialog
             initialName={editor.doc.meta.name || t('design.untitled')}

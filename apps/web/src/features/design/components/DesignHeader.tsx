@@ -8,7 +8,7 @@ import {
   ZoomInOutlined,
   ZoomOutOutlined,
 } from '@ant-design/icons';
-import { Button, Tooltip } from 'antd';
+import { Button, Dropdown, Tooltip } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -27,10 +27,12 @@ type HistoryKey = keyof (typeof designZhCN)['history'];
 /** The editor's top bar: back to Kerf, the drawing's name, undo and redo, zoom, shortcuts, language. */
 export function DesignHeader({
   onImport,
+  onImportFromDrive,
   onSave,
   saving,
 }: {
   onImport(files: File[]): void;
+  onImportFromDrive(): void;
   onSave(): void;
   saving: boolean;
 }) {
@@ -63,11 +65,20 @@ export function DesignHeader({
             {t('design.save.button')}
           </Button>
         </Tooltip>
-        <Tooltip title={t('design.import.hint')}>
-          <Button type="text" icon={<ImportOutlined />} onClick={() => picker.current?.click()}>
+        <Dropdown
+          trigger={['click']}
+          menu={{
+            items: [
+              { key: 'computer', label: t('design.import.fromComputer') },
+              { key: 'drive', label: t('design.import.fromDrive') },
+            ],
+            onClick: ({ key }) => (key === 'drive' ? onImportFromDrive() : picker.current?.click()),
+          }}
+        >
+          <Button type="text" icon={<ImportOutlined />} title={t('design.import.hint')}>
             {t('design.import.button')}
           </Button>
-        </Tooltip>
+        </Dropdown>
         <input
           ref={picker}
           type="file"

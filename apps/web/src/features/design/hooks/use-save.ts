@@ -1,17 +1,15 @@
 import { App } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { isNameFree } from '../../../api/drive-api';
 import { messageOf, RequestError } from '../../../api/request';
-import { preRoute } from '../../../app/guards/pre-route';
 import { useStore } from '../../../stores/create-store';
-import { sessionStore } from '../../../stores/session-store';
 import { fetchFileContent } from '../../editors/editors-api';
 import type { SaveTarget } from '../components/SaveDialog';
 import type { Editor } from '../model/editor';
 import { driveCopyStore } from '../save/drive-copy-store';
 import { uploadDrawing } from '../save/drive-save';
+import { useSignedInOrAsk } from './use-sign-in-prompt';
 
 /**
  * Saving to the drive (SPEC §5: at least one shape). Signed out, the person is asked to sign in and comes
@@ -21,7 +19,7 @@ import { uploadDrawing } from '../save/drive-save';
 export function useSave(editor: Editor) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
-  const navigate = useNavigate();
+  const signedIn = useSignedInOrAsk();
   const copy = useStore(driveCopyStore, (c) => c);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -77,18 +75,7 @@ export function useSave(editor: Editor) {
       void message.error(t('design.save.needsShape'));
       return;
     }
-    if (!sessionStore.getState().token) {
-      const go = await confirm({
-        title: t('design.save.signInTitle'),
-        content: t('design.save.signInText'),
-        okText: t('design.save.signIn'),
-      });
-      if (go) {
-        preRoute.save(`${window.location.pathname.replace(/^\/web/, '')}${window.location.search}`);
-        void navigate('/login');
-      }
-      return;
-    }
+    if (!(await signedIn())) return;
     const known = driveCopyStore.getState();
     if (!known) {
       setDialogOpen(true);
@@ -117,7 +104,7 @@ export function useSave(editor: Editor) {
       }
     }
     await upload({ fileName: known.fileName, folderId: known.folderId, folderPath: known.folderPath }, true);
-  }, [confirm, editor, message, navigate, t, upload]);
+  }, [confirm, editor, message, signedIn, t, upload]);
 
   return { save, saveAs, saving, copy, dialogOpen, closeDialog: () => setDialogOpen(false) };
 }

@@ -1,12 +1,31 @@
 import { IDENTITY, type PathData, type Shape } from '@kerf/laser';
 import { describe, expect, it } from 'vitest';
-import { deleteNodes, editablePath, insertNode, moveHandle, moveNodes, nodesOf, setNodeKind } from '../geometry/node-edit';
+import {
+  deleteNodes,
+  editablePath,
+  insertNode,
+  moveHandle,
+  moveNodes,
+  nodesOf,
+  setNodeKind,
+} from '../geometry/node-edit';
 import { geometryOf } from '../geometry/shape-geometry';
 import { blankDocument } from '../store/editor-store';
 import { TestEditor } from '../test-editor';
 
 const p = (x: number, y: number) => ({ x, y });
-const square = (): Shape => ({ id: 'sq', kind: 'rect', transform: IDENTITY, layerId: 'L1', x: 10, y: 10, width: 40, height: 40, rx: 0, ry: 0 });
+const square = (): Shape => ({
+  id: 'sq',
+  kind: 'rect',
+  transform: IDENTITY,
+  layerId: 'L1',
+  x: 10,
+  y: 10,
+  width: 40,
+  height: 40,
+  rx: 0,
+  ry: 0,
+});
 
 function editorWith(shape: Shape) {
   const editor = new TestEditor({ ...blankDocument(), shapes: [shape] });
@@ -18,7 +37,10 @@ function editorWith(shape: Shape) {
 describe('node editing', () => {
   it('shows a rectangle’s corners as nodes and drags one: the shape becomes a path with the same id and layer', () => {
     const editor = editorWith(square());
-    const nodes = editor.overlay()?.nodes?.filter((n) => !n.handle).map((n) => n.point);
+    const nodes = editor
+      .overlay()
+      ?.nodes?.filter((n) => !n.handle)
+      .map((n) => n.point);
     expect(nodes).toContainEqual(p(50, 10));
     editor.drag(p(50, 10), p(60, 0.4), { alt: true });
     const shape = editor.shapes[0]!;
@@ -91,15 +113,39 @@ describe('node-edit geometry', () => {
   it('deleting a node joins its segments into one curve; too few nodes drop the sub-path', () => {
     const joined = deleteNodes(wave, [{ sub: 0, index: 1 }]);
     expect(joined[0]!.segments).toEqual([{ type: 'cubic', c1: p(10, -10), c2: p(50, 10), to: p(60, 0) }]);
-    expect(deleteNodes(wave, [{ sub: 0, index: 0 }, { sub: 0, index: 1 }])).toEqual([]);
+    expect(
+      deleteNodes(wave, [
+        { sub: 0, index: 0 },
+        { sub: 0, index: 1 },
+      ]),
+    ).toEqual([]);
   });
 
   it('turns arcs and quadratic curves into cubics that stay on the curve', () => {
-    const circle: PathData = [{ start: p(10, 0), segments: [{ type: 'arc', rx: 10, ry: 10, rotation: 0, largeArc: true, sweep: true, to: p(-10, 0) }], closed: false }];
+    const circle: PathData = [
+      {
+        start: p(10, 0),
+        segments: [{ type: 'arc', rx: 10, ry: 10, rotation: 0, largeArc: true, sweep: true, to: p(-10, 0) }],
+        closed: false,
+      },
+    ];
     const cubics = editablePath(circle);
     expect(cubics[0]!.segments.every((s) => s.type === 'cubic')).toBe(true);
     expect(cubics[0]!.segments.at(-1)!.to).toEqual(p(-10, 0));
-    const smooth = setNodeKind(editablePath([{ start: p(0, 0), segments: [{ type: 'quad', c: p(5, 10), to: p(10, 0) }, { type: 'line', to: p(20, 0) }], closed: false }]), { sub: 0, index: 1 }, 'smooth');
+    const smooth = setNodeKind(
+      editablePath([
+        {
+          start: p(0, 0),
+          segments: [
+            { type: 'quad', c: p(5, 10), to: p(10, 0) },
+            { type: 'line', to: p(20, 0) },
+          ],
+          closed: false,
+        },
+      ]),
+      { sub: 0, index: 1 },
+      'smooth',
+    );
     expect(smooth[0]!.segments.map((s) => s.type)).toEqual(['cubic', 'cubic']);
   });
 });
