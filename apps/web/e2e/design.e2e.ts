@@ -255,6 +255,10 @@ describe('design editor', () => {
     await dialog.getByRole('button', { name: '保存' }).click();
     await page.getByText('已保存到网盘：Coaster.kerf').waitFor();
     await page.locator('.design-header__name').getByText('Coaster.kerf').waitFor();
+    // and in the recent drawings
+    await page.getByRole('button', { name: '最近' }).click();
+    await page.getByRole('menuitem', { name: '/Coaster.kerf' }).waitFor();
+    await page.keyboard.press('Escape');
 
     // in the drive; a double-click in the workbench opens it in the editor again
     const token = await tokenByApi(account, PASSWORD);

@@ -191,6 +191,10 @@ export const designEn: typeof designZhCN = {
     opening: 'Opening the drawing…',
     openFailed: 'Could not open the drawing: {{reason}}',
   },
+  recent: {
+    button: 'Recent',
+    none: 'No drawings from the drive opened or saved yet',
+  },
   draft: {
     restored: 'Your last unsaved drawing was brought back',
   },

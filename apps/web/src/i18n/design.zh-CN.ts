@@ -189,6 +189,10 @@ export const designZhCN = {
     opening: '正在打开图纸…',
     openFailed: '无法打开图纸：{{reason}}',
   },
+  recent: {
+    button: '最近',
+    none: '还没有打开或保存过网盘中的图纸',
+  },
   draft: {
     restored: '已恢复上次未保存的图纸',
   },

@@ -1,5 +1,6 @@
 import {
   CompressOutlined,
+  HistoryOutlined,
   ImportOutlined,
   QuestionCircleOutlined,
   RedoOutlined,
@@ -11,15 +12,17 @@ import {
 import { Button, Dropdown, Tooltip } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { KerfLogo } from '../../../app/brand/KerfLogo';
 import { LanguageSwitch } from '../../../app/preferences/LanguageSwitch';
 import type { designZhCN } from '../../../i18n/design.zh-CN';
 import { useStore } from '../../../stores/create-store';
+import { designPathFor } from '../design-path';
 import { useEditor, useEditorState } from '../hooks/use-editor';
 import { zoomBy, zoomToFit } from '../model/actions/selection-actions';
 import { IMPORT_ACCEPT } from '../model/import/import-drawing';
-import { driveCopyStore } from '../save/drive-copy-store';
+import { driveCopyStore, recentStorage } from '../save/drive-copy-store';
+import { readRecent } from '../save/recent-documents';
 import { ShortcutsDialog } from './ShortcutsDialog';
 
 type HistoryKey = keyof (typeof designZhCN)['history'];
@@ -45,6 +48,8 @@ export function DesignHeader({
   const name = copy?.fileName ?? docName;
   const [help, setHelp] = useState(false);
   const picker = useRef<HTMLInputElement>(null);
+  const navigate = useNavigate();
+  const [recent, setRecent] = useState(() => readRecent(recentStorage));
   const { history } = editor.store;
   const what = (label: string | undefined) => (label ? t(`design.history.${label as HistoryKey}`) : '');
   const undoTitle = history.canUndo
@@ -65,6 +70,29 @@ export function DesignHeader({
             {t('design.save.button')}
           </Button>
         </Tooltip>
+        <Dropdown
+          trigger={['click']}
+          onOpenChange={(open) => open && setRecent(readRecent(recentStorage))}
+          menu={{
+            items: recent.length
+              ? recent.map((d) => ({
+                  key: d.userFileId,
+                  label: `${d.folderPath === '/' ? '' : d.folderPath}/${d.fileName}`,
+                }))
+              : [{ key: 'none', label: t('design.recent.none'), disabled: true }],
+            onClick: ({ key }) => {
+              const doc = recent.find((d) => d.userFileId === key);
+              if (doc)
+                void navigate(
+                  designPathFor({ userFileId: doc.userFileId, folderId: doc.folderId, filePath: doc.folderPath }),
+                );
+            },
+          }}
+        >
+          <Button type="text" icon={<HistoryOutlined />}>
+            {t('design.recent.button')}
+          </Button>
+        </Dropdown>
         <Dropdown
           trigger={['click']}
           menu={{

@@ -6,8 +6,9 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { downloadUrl } from '../../../api/transfer-api';
 import { zoomToFit } from '../model/actions/selection-actions';
 import type { Editor } from '../model/editor';
-import { driveCopyStore } from '../save/drive-copy-store';
+import { driveCopyStore, recentStorage } from '../save/drive-copy-store';
 import { sha256Hex } from '../save/drive-save';
+import { rememberRecent } from '../save/recent-documents';
 
 /**
  * Opens the `.kerf` file named in the address (a double-click in the workbench): its bytes come from the
@@ -37,7 +38,9 @@ export function useOpenFromDrive(editor: Editor) {
         if (!alive) return;
         const fileName = named ? decodeURIComponent(named) : `${doc.meta.name ?? t('design.untitled')}.kerf`;
         editor.store.load(doc);
-        driveCopyStore.setState({ userFileId, folderId, folderPath, fileName, sha256: await sha256Hex(bytes) });
+        const copy = { userFileId, folderId, folderPath, fileName, sha256: await sha256Hex(bytes) };
+        driveCopyStore.setState(copy);
+        rememberRecent(recentStorage, copy);
         zoomToFit(editor);
       } catch (error) {
         if (alive)

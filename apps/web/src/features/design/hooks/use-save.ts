@@ -7,8 +7,9 @@ import { useStore } from '../../../stores/create-store';
 import { fetchFileContent } from '../../editors/editors-api';
 import type { SaveTarget } from '../components/SaveDialog';
 import type { Editor } from '../model/editor';
-import { driveCopyStore } from '../save/drive-copy-store';
+import { driveCopyStore, recentStorage } from '../save/drive-copy-store';
 import { uploadDrawing } from '../save/drive-save';
+import { rememberRecent } from '../save/recent-documents';
 import { useSignedInOrAsk } from './use-sign-in-prompt';
 
 /**
@@ -30,6 +31,7 @@ export function useSave(editor: Editor) {
       try {
         const saved = await uploadDrawing(editor.doc, { ...target, replace });
         driveCopyStore.setState(saved);
+        rememberRecent(recentStorage, saved);
         void message.success(t('design.save.saved', { name: saved.fileName }));
       } catch (error) {
         void message.error(t('design.save.failed', { reason: messageOf(error, String(error)) }));
