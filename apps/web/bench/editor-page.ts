@@ -122,9 +122,7 @@ export async function runEditorSteps(docJson: string): Promise<EditorTimings> {
 }
 
 /** The same drawing as one inline SVG (what an SVG-DOM editor holds), driven the same way. */
-export async function runSvgSteps(
-  svgText: string,
-): Promise<{
+export async function runSvgSteps(svgText: string): Promise<{
   firstRenderMs: number;
   panFrameMs: number[];
   zoomFrameMs: number[];

@@ -42,15 +42,18 @@ export function useSave(editor: Editor) {
     [editor, message, t],
   );
 
-  const confirm = (options: { title: string; content?: string; okText: string }) =>
-    new Promise<boolean>((resolve) => {
-      modal.confirm({
-        ...options,
-        cancelText: t('design.save.cancel'),
-        onOk: () => resolve(true),
-        onCancel: () => resolve(false),
-      });
-    });
+  const confirm = useCallback(
+    (options: { title: string; content?: string; okText: string }) =>
+      new Promise<boolean>((resolve) => {
+        modal.confirm({
+          ...options,
+          cancelText: t('design.save.cancel'),
+          onOk: () => resolve(true),
+          onCancel: () => resolve(false),
+        });
+      }),
+    [modal, t],
+  );
 
   /** From the dialog: a name taken in that folder is replaced only when the person says so. */
   const saveAs = useCallback(
