@@ -194,6 +194,9 @@ export const designEn: typeof designZhCN = {
   recent: {
     button: 'Recent',
     none: 'No drawings from the drive opened or saved yet',
+    replaceTitle: 'Open “{{name}}”?',
+    replaceText: 'The drawing on the canvas will be replaced. Save it first to keep it.',
+    open: 'Open',
   },
   draft: {
     restored: 'Your last unsaved drawing was brought back',

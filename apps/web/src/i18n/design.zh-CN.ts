@@ -192,6 +192,9 @@ export const designZhCN = {
   recent: {
     button: '最近',
     none: '还没有打开或保存过网盘中的图纸',
+    replaceTitle: '打开“{{name}}”？',
+    replaceText: '画布上的图纸会被替换。如需保留，请先保存。',
+    open: '打开',
   },
   draft: {
     restored: '已恢复上次未保存的图纸',

@@ -53,6 +53,7 @@ export function DesignCanvas({ onImport }: { onImport(files: File[]): void }) {
     const surface = canvas.current!;
     const box = host.current!;
     const renderer = new CanvasRenderer(surface, editor);
+    // the end-to-end tests and the editor bench read the drawing and time frames through this
     (window as unknown as { __kerfDesign?: unknown }).__kerfDesign = { editor, renderer };
     let cursorScreen: Vec2 | null = null;
     const rulers = () => {

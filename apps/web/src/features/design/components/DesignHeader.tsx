@@ -1,5 +1,6 @@
 import {
   CompressOutlined,
+  ExpandOutlined,
   HistoryOutlined,
   ImportOutlined,
   QuestionCircleOutlined,
@@ -9,7 +10,7 @@ import {
   ZoomInOutlined,
   ZoomOutOutlined,
 } from '@ant-design/icons';
-import { Button, Dropdown, Tooltip } from 'antd';
+import { App, Button, Dropdown, Tooltip } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -19,7 +20,7 @@ import type { designZhCN } from '../../../i18n/design.zh-CN';
 import { useStore } from '../../../stores/create-store';
 import { designPathFor } from '../design-path';
 import { useEditor, useEditorState } from '../hooks/use-editor';
-import { zoomBy, zoomToFit } from '../model/actions/selection-actions';
+import { zoomBy, zoomToFit, zoomToSelection } from '../model/actions/selection-actions';
 import { IMPORT_ACCEPT } from '../model/import/import-drawing';
 import { driveCopyStore, recentStorage } from '../save/drive-copy-store';
 import { readRecent } from '../save/recent-documents';
@@ -40,6 +41,7 @@ export function DesignHeader({
   saving: boolean;
 }) {
   const { t } = useTranslation();
+  const { modal } = App.useApp();
   const editor = useEditor();
   // the history lives beside the state; each change bumps docVersion, which re-reads it
   useEditorState((s) => s.docVersion);
@@ -82,10 +84,21 @@ export function DesignHeader({
               : [{ key: 'none', label: t('design.recent.none'), disabled: true }],
             onClick: ({ key }) => {
               const doc = recent.find((d) => d.userFileId === key);
-              if (doc)
+              if (!doc) return;
+              const open = () =>
                 void navigate(
                   designPathFor({ userFileId: doc.userFileId, folderId: doc.folderId, filePath: doc.folderPath }),
                 );
+              // the drawing on the canvas is replaced: ask unless it is empty
+              if (editor.doc.shapes.length === 0) open();
+              else
+                modal.confirm({
+                  title: t('design.recent.replaceTitle', { name: doc.fileName }),
+                  content: t('design.recent.replaceText'),
+                  okText: t('design.recent.open'),
+                  cancelText: t('design.save.cancel'),
+                  onOk: open,
+                });
             },
           }}
         >
@@ -164,6 +177,14 @@ export function DesignHeader({
             aria-label={t('design.menu.zoomFit')}
             icon={<CompressOutlined />}
             onClick={() => zoomToFit(editor)}
+          />
+        </Tooltip>
+        <Tooltip title={`${t('design.menu.zoomSelection')} (Shift+2)`}>
+          <Button
+            type="text"
+            aria-label={t('design.menu.zoomSelection')}
+            icon={<ExpandOutlined />}
+            onClick={() => zoomToSelection(editor)}
           />
         </Tooltip>
       </span>

@@ -10,6 +10,8 @@ import { COLORS, clearPasteboard, drawWorkArea, layerColors, setDocumentTransfor
 
 /** While the camera moves over this many shapes, frames reuse the last full picture, scaled and moved. */
 export const CACHED_FRAME_SHAPES = 4000;
+/** Selections larger than this show their box only (no dashed outline per shape). */
+export const MAX_OUTLINED_SELECTION = 2000;
 /** A full redraw follows this long after the camera stops, ms. */
 const SETTLE_MS = 120;
 
@@ -24,6 +26,8 @@ export class CanvasRenderer {
   private dpr = 1;
   private readonly images = new Map<string, HTMLImageElement>();
   private cached: { canvas: HTMLCanvasElement; camera: EditorState['camera']; state: EditorState } | null = null;
+  /** During a drag over a big drawing: the picture of everything that is not moving. */
+  private still: { canvas: HTMLCanvasElement; state: EditorState } | null = null;
   private settleTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly unsubscribe: (() => void)[] = [];
   /** Frames drawn, and how many of them from the cached picture (the editor bench reads these). */
@@ -96,38 +100,41 @@ export class CanvasRenderer {
   private drawFull(state: EditorState) {
     const started = performance.now();
     const { ctx, dpr } = this;
-    const { doc, camera, viewport } = state;
-    const view = visibleBounds(camera, viewport);
-    clearPasteboard(ctx, viewport, dpr);
-    setDocumentTransform(ctx, camera, dpr);
-    drawWorkArea(ctx, doc, camera, view, state.showGrid, state.snap.gridSize);
-
+    const { doc, camera } = state;
     const colors = layerColors(doc);
-    const index = this.editor.index;
-    const visible = index.size <= 64 ? [...doc.shapes] : index.search(view);
     const order = shapePositions(doc.shapes);
-    if (visible.length !== doc.shapes.length) visible.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
     const preview = state.preview;
-    const moving: Shape[] = [];
-    ctx.lineWidth = 1 / camera.zoom;
-    ctx.lineJoin = 'round';
-    for (const shape of visible) {
-      if (preview?.ids.has(shape.id)) moving.push(shape);
-      else this.drawShape(shape, colors);
+    if (preview && doc.shapes.length >= CACHED_FRAME_SHAPES) {
+      // dragging over a big drawing: what stands still is drawn once, each frame adds what moves
+      const still = this.still;
+      if (still && sameStill(still.state, state)) {
+        ctx.setTransform(1, 0, 0, 1, 0, 0);
+        ctx.drawImage(still.canvas, 0, 0);
+      } else {
+        this.drawShapes(state, colors, preview.ids);
+        this.still = { canvas: copyOf(this.canvas, this.still?.canvas), state };
+      }
+    } else {
+      this.still = null;
+      this.drawShapes(state, colors, preview?.ids);
     }
     if (preview) {
       // shapes being dragged can come from outside the view
+      const moving: Shape[] = [];
       for (const id of preview.ids) {
         const at = order.get(id);
         const shape = at === undefined ? undefined : doc.shapes[at];
-        if (shape && !moving.includes(shape)) moving.push(shape);
+        if (shape) moving.push(shape);
       }
+      moving.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+      setDocumentTransform(ctx, camera, dpr);
+      ctx.lineWidth = 1 / camera.zoom;
       ctx.save();
       ctx.transform(...(preview.matrix as [number, number, number, number, number, number]));
       for (const shape of moving) this.drawShape(shape, colors);
       ctx.restore();
     }
-    this.drawSelection(state, colors);
+    this.drawSelection(state);
 
     // what the tool is drawing, then the marks in screen pixels
     const overlay = this.editor.overlay();
@@ -136,33 +143,51 @@ export class CanvasRenderer {
       for (const shape of overlay.shapes) this.drawShape(shape, colors);
     }
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-    const selected = this.editor.selectedShapes;
-    const box = boundsOf(selected);
+    const box = boundsOf(this.editor.selectedShapes);
     if (box && state.toolId === 'select')
       drawSelectionBox(ctx, preview ? transformBounds(box, preview.matrix) : box, camera);
     if (overlay) drawToolMarks(ctx, overlay, camera);
 
     this.stats.full += 1;
     this.stats.lastFullMs = performance.now() - started;
-    this.stats.lastShapes = visible.length;
-    if (doc.shapes.length >= CACHED_FRAME_SHAPES) this.keepPicture(state);
+    if (doc.shapes.length >= CACHED_FRAME_SHAPES && !preview) this.keepPicture(state);
   }
 
-  private drawSelection(state: EditorState, colors: Map<string, string>) {
-    if (state.selection.length === 0) return;
+  /** The work area and every shape in view but `skip` (the ones a drag is moving). */
+  private drawShapes(state: EditorState, colors: Map<string, string>, skip: ReadonlySet<string> | undefined) {
+    const { ctx, dpr } = this;
+    const { doc, camera, viewport } = state;
+    const view = visibleBounds(camera, viewport);
+    clearPasteboard(ctx, viewport, dpr);
+    setDocumentTransform(ctx, camera, dpr);
+    drawWorkArea(ctx, doc, camera, view, state.showGrid, state.snap.gridSize);
+    const index = this.editor.index;
+    const visible = index.size <= 64 ? [...doc.shapes] : index.search(view);
+    const order = shapePositions(doc.shapes);
+    if (visible.length !== doc.shapes.length) visible.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+    ctx.lineWidth = 1 / camera.zoom;
+    ctx.lineJoin = 'round';
+    for (const shape of visible) if (!skip?.has(shape.id)) this.drawShape(shape, colors);
+    this.stats.lastShapes = visible.length;
+  }
+
+  /**
+   * Each selected shape's outline, dashed, over its own stroke. A selection of thousands shows its box
+   * only: dashing every outline of a whole sheet would take longer than the frame.
+   */
+  private drawSelection(state: EditorState) {
+    if (state.selection.length === 0 || state.selection.length > MAX_OUTLINED_SELECTION) return;
     const ctx = this.ctx;
+    setDocumentTransform(ctx, state.camera, this.dpr);
     ctx.save();
     if (state.preview) ctx.transform(...(state.preview.matrix as [number, number, number, number, number, number]));
     ctx.setLineDash([4 / state.camera.zoom, 3 / state.camera.zoom]);
     ctx.lineWidth = 1.5 / state.camera.zoom;
+    ctx.strokeStyle = COLORS.selection;
     for (const shape of this.editor.selectedShapes) {
-      for (const path of pathsOf(shape).byLayer.values()) {
-        ctx.strokeStyle = COLORS.selection;
-        ctx.stroke(path);
-      }
+      for (const path of pathsOf(shape).byLayer.values()) ctx.stroke(path);
     }
     ctx.restore();
-    void colors;
   }
 
   private drawShape(shape: Shape, colors: Map<string, string>) {
@@ -194,12 +219,28 @@ export class CanvasRenderer {
   }
 
   private keepPicture(state: EditorState) {
-    const copy = this.cached?.canvas ?? document.createElement('canvas');
-    copy.width = this.canvas.width;
-    copy.height = this.canvas.height;
-    copy.getContext('2d')?.drawImage(this.canvas, 0, 0);
-    this.cached = { canvas: copy, camera: state.camera, state };
+    this.cached = { canvas: copyOf(this.canvas, this.cached?.canvas), camera: state.camera, state };
   }
+}
+
+/** A copy of what a canvas shows, into `reuse` when there is one. */
+function copyOf(source: HTMLCanvasElement, reuse?: HTMLCanvasElement): HTMLCanvasElement {
+  const copy = reuse ?? document.createElement('canvas');
+  copy.width = source.width;
+  copy.height = source.height;
+  copy.getContext('2d')?.drawImage(source, 0, 0);
+  return copy;
+}
+
+/** The still picture of a drag holds while only the drag's own transform changes. */
+function sameStill(before: EditorState, after: EditorState): boolean {
+  return (
+    before.doc === after.doc &&
+    before.camera === after.camera &&
+    before.viewport === after.viewport &&
+    before.showGrid === after.showGrid &&
+    before.preview?.ids === after.preview?.ids
+  );
 }
 
 /** True when nothing but the camera differs (the cached picture still shows the right drawing). */
