@@ -340,4 +340,41 @@ describe('design editor', () => {
     }
     expect((await facts(page)).kinds).toContain('bitmap');
   });
+
+  it('types Latin and Chinese text, outlined with the fonts Kerf serves, and edits it', async () => {
+    const { page } = await browser.open('/web/design');
+    await page.getByTestId('design-canvas').waitFor();
+    const fonts: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('.woff')) fonts.push(request.url());
+    });
+    const c = await canvasAt(page);
+    await tool(page, '文字').click();
+    await page.getByRole('spinbutton', { name: '字高' }).waitFor();
+    await c.click(300, 300);
+    const box = page.getByRole('textbox', { name: '文字' });
+    await box.fill('Kerf 激光切割');
+    await box.press('Enter');
+    await expect.poll(async () => (await facts(page)).kinds).toEqual(['text']);
+    const outline = () =>
+      page.evaluate(() => {
+        const { editor } = (
+          window as unknown as { __kerfDesign: { editor: { doc: { shapes: { text: string; outline: unknown[] }[] } } } }
+        ).__kerfDesign;
+        return { text: editor.doc.shapes[0]!.text, subPaths: editor.doc.shapes[0]!.outline.length };
+      });
+    expect((await outline()).subPaths).toBeGreaterThan(10);
+    // only the font slices of these characters were fetched, from Kerf itself
+    expect(fonts.length).toBeGreaterThan(1);
+    expect(fonts.length).toBeLessThan(8);
+    expect(fonts.every((url) => url.startsWith(inject('baseURL')))).toBe(true);
+    await shot(page, 'design-text-zh');
+    // a click on the text edits it
+    await c.click(305, 296);
+    await box.waitFor();
+    await box.fill('Kerf 激光切割 2');
+    await box.press('Enter');
+    await expect.poll(async () => (await outline()).text).toBe('Kerf 激光切割 2');
+    expect((await facts(page)).kinds).toEqual(['text']);
+  });
 });

@@ -8,6 +8,7 @@ import type { Handle } from '../model/geometry/handles';
 import { SelectTool } from '../model/tools/select-tool';
 import { CanvasRenderer } from '../render/canvas-renderer';
 import { drawRuler, RULER_SIZE } from '../render/rulers';
+import { TextEntryBox } from './TextEntryBox';
 
 /** Where the pointer is on the drawing (mm), for the status bar; null when it is off the canvas. */
 export const pointerStore: Store<Vec2 | null> = createStore<Vec2 | null>(null);
@@ -212,6 +213,7 @@ export function DesignCanvas({ onImport }: { onImport(files: File[]): void }) {
       <canvas className="design-canvas__ruler design-canvas__ruler--top" ref={top} aria-hidden />
       <canvas className="design-canvas__ruler design-canvas__ruler--left" ref={left} aria-hidden />
       <canvas className="design-canvas__surface" ref={canvas} tabIndex={0} data-testid="design-canvas" />
+      <TextEntryBox />
     </div>
   );
 }

@@ -25,7 +25,7 @@ export function PropertiesBar() {
   const setSetting = (patch: Partial<typeof settings>) =>
     editor.store.set({ shapeSettings: { ...settings, ...patch } });
 
-  if (toolId === 'rect' || toolId === 'polygon' || toolId === 'star') {
+  if (toolId === 'rect' || toolId === 'polygon' || toolId === 'star' || toolId === 'text') {
     return (
       <div className="design-props" role="toolbar" aria-label={t(`design.tools.${toolId}`)}>
         <span className="design-props__title">{t(`design.tools.${toolId}`)}</span>
@@ -37,6 +37,19 @@ export function PropertiesBar() {
             suffix={mm}
             onCommit={(v) => setSetting({ cornerRadius: v })}
           />
+        ) : null}
+        {toolId === 'text' ? (
+          <>
+            <NumberField
+              label={t('design.props.fontSize')}
+              value={settings.fontSize}
+              min={0.5}
+              max={500}
+              suffix={mm}
+              onCommit={(v) => setSetting({ fontSize: v })}
+            />
+            <span className="design-props__hint">{t('design.props.textHint')}</span>
+          </>
         ) : null}
         {toolId === 'polygon' ? (
           <NumberField

@@ -5,7 +5,7 @@ import { TOOL_KEYS } from '../model/keyboard';
 import type { ToolId } from '../model/store/editor-store';
 import { ToolIcon } from './tool-icons';
 
-const TOOLS: readonly ToolId[] = ['select', 'node', 'pan', 'line', 'pen', 'rect', 'ellipse', 'polygon', 'star'];
+const TOOLS: readonly ToolId[] = ['select', 'node', 'pan', 'line', 'pen', 'rect', 'ellipse', 'polygon', 'star', 'text'];
 const keyOf = (tool: ToolId) =>
   Object.entries(TOOL_KEYS)
     .find(([, id]) => id === tool)?.[0]

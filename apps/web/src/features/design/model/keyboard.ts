@@ -30,6 +30,7 @@ export const TOOL_KEYS: Readonly<Record<string, ToolId>> = {
   g: 'polygon',
   s: 'star',
   n: 'node',
+  t: 'text',
 };
 
 /** The shortcuts, listed in the help panel (keys as shown there, and the i18n key of what they do). */
@@ -46,7 +47,7 @@ export const SHORTCUTS: readonly { keys: string; action: string }[] = [
   { keys: 'Shift+1 / Shift+2', action: 'zoomFitSelection' },
   { keys: 'Space + drag, middle button, wheel', action: 'pan' },
   { keys: 'Ctrl + wheel, pinch', action: 'zoomWheel' },
-  { keys: 'V H L R E G S P N', action: 'tools' },
+  { keys: 'V H L R E G S P N T', action: 'tools' },
   { keys: 'N: Delete, S, C', action: 'nodes' },
   { keys: 'Shift (drag)', action: 'constrain' },
   { keys: 'Alt (drag)', action: 'noSnap' },

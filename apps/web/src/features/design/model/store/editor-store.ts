@@ -10,7 +10,7 @@ enablePatches();
  */
 const immer = new Immer({ autoFreeze: false });
 
-export type ToolId = 'select' | 'pan' | 'line' | 'rect' | 'ellipse' | 'polygon' | 'star' | 'pen' | 'node';
+export type ToolId = 'select' | 'pan' | 'line' | 'rect' | 'ellipse' | 'polygon' | 'star' | 'pen' | 'node' | 'text';
 
 export interface SnapSettings {
   enabled: boolean;
@@ -31,6 +31,8 @@ export interface ShapeSettings {
   starPoints: number;
   /** Star inner radius as a fraction of the outer one. */
   starInnerRatio: number;
+  /** Text height (em size), mm. */
+  fontSize: number;
 }
 
 export const DEFAULT_SHAPE_SETTINGS: ShapeSettings = {
@@ -38,7 +40,15 @@ export const DEFAULT_SHAPE_SETTINGS: ShapeSettings = {
   polygonSides: 6,
   starPoints: 5,
   starInnerRatio: 0.5,
+  fontSize: 10,
 };
+
+/** Text being typed: where its baseline starts, and the text shape it replaces when editing one. */
+export interface TextEntry {
+  at: { x: number; y: number };
+  shapeId: string | null;
+  text: string;
+}
 
 /** A move, scale or rotation being dragged: drawn, not yet in the document (one step on release). */
 export interface TransformPreview {
@@ -60,6 +70,7 @@ export interface EditorState {
   shapeSettings: ShapeSettings;
   showGrid: boolean;
   preview: TransformPreview | null;
+  textEntry: TextEntry | null;
   /** Bumps on every document change (undoable or not), for caches keyed by version. */
   docVersion: number;
 }
@@ -96,6 +107,7 @@ export class EditorStore {
       shapeSettings: DEFAULT_SHAPE_SETTINGS,
       showGrid: true,
       preview: null,
+      textEntry: null,
       docVersion: 0,
       ...init,
     };

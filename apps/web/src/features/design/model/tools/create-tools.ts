@@ -5,6 +5,7 @@ import { NodeTool } from './node-tool';
 import { PenTool } from './pen-tool';
 import { SelectTool } from './select-tool';
 import { buildEllipse, buildPolygon, buildRect, buildStar, ShapeDragTool } from './shape-drag-tool';
+import { TextTool } from './text-tool';
 import type { Tool } from './tool';
 
 /** The pan tool: the editor pans any drag while it is active, so the tool itself does nothing. */
@@ -21,5 +22,6 @@ export function createTools(editor: Editor): Record<ToolId, Tool> {
     star: new ShapeDragTool('star', editor, buildStar),
     pen: new PenTool(editor),
     node: new NodeTool(editor),
+    text: new TextTool(editor),
   };
 }
