@@ -369,8 +369,18 @@ describe('design editor', () => {
     expect(fonts.length).toBeLessThan(8);
     expect(fonts.every((url) => url.startsWith(inject('baseURL')))).toBe(true);
     await shot(page, 'design-text-zh');
-    // a click on the text edits it
-    await c.click(305, 296);
+    // a click on the text (on a glyph's outline) edits it
+    const onGlyph = await page.evaluate(() => {
+      interface PageEditor {
+        doc: { shapes: { outline: { start: { x: number; y: number } }[] }[] };
+        state: { camera: { x: number; y: number; zoom: number } };
+      }
+      const { editor } = (window as unknown as { __kerfDesign: { editor: PageEditor } }).__kerfDesign;
+      const { start } = editor.doc.shapes[0]!.outline[0]!;
+      const { camera } = editor.state;
+      return { x: start.x * camera.zoom + camera.x, y: start.y * camera.zoom + camera.y };
+    });
+    await c.click(onGlyph.x, onGlyph.y);
     await box.waitFor();
     await box.fill('Kerf 激光切割 2');
     await box.press('Enter');
