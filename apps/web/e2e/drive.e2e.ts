@@ -11,7 +11,7 @@ import {
   toast,
 } from './drive-support';
 import { shot, useBrowser } from './harness';
-import { animationsSettled, signInWithPassword, storedItem } from './support';
+import { animationsSettled, clickUntil, signInWithPassword, storedItem } from './support';
 
 const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
 const search = (page: Page) => page.getByPlaceholder('搜索我的文件');
@@ -286,8 +286,13 @@ describe('drive: folders, dialogs and the recycle bin', () => {
 
     await page.getByRole('button', { name: '网格模式' }).click();
     await tile(page, 'Folder 01').waitFor();
-    await page.locator('.ant-pagination-options .ant-select').click();
-    await page.getByRole('option', { name: '10 条/页' }).click();
+    // the page-size list: a pick made while the list is still opening can be dropped; pick again
+    const tenPerPage = page.getByRole('option', { name: '10 条/页' });
+    await clickUntil(tenPerPage, async () => {
+      if ((await page.locator('.drive-tile').count()) === 10) return true;
+      if (!(await tenPerPage.isVisible())) await page.locator('.ant-pagination-options .ant-select').click();
+      return false;
+    });
     await expect.poll(() => page.locator('.drive-tile').count()).toBe(10);
     await animationsSettled(page);
     await shot(page, 'drive-grid-zh');
