@@ -156,16 +156,20 @@ export function DesignCanvas({ onImport }: { onImport(files: File[]): void }) {
         importRef.current([new File([text], 'pasted.svg', { type: 'image/svg+xml' })]);
       else paste(editor);
     };
-    window.addEventListener('paste', pasted);
-    surface.addEventListener('pointerdown', down);
-    surface.addEventListener('pointermove', move);
-    surface.addEventListener('pointerup', up);
-    surface.addEventListener('pointerleave', leave);
-    surface.addEventListener('dblclick', dblclick);
-    surface.addEventListener('wheel', wheel, { passive: false });
-    surface.addEventListener('contextmenu', noMenu);
-    window.addEventListener('keydown', keydown);
-    window.addEventListener('keyup', keyup);
+    // every listener once, so what is added is exactly what is removed
+    const listeners: [EventTarget, string, EventListener, AddEventListenerOptions?][] = [
+      [window, 'paste', pasted as EventListener],
+      [surface, 'pointerdown', down as EventListener],
+      [surface, 'pointermove', move as EventListener],
+      [surface, 'pointerup', up as EventListener],
+      [surface, 'pointerleave', leave],
+      [surface, 'dblclick', dblclick as EventListener],
+      [surface, 'wheel', wheel as EventListener, { passive: false }],
+      [surface, 'contextmenu', noMenu],
+      [window, 'keydown', keydown as EventListener],
+      [window, 'keyup', keyup as EventListener],
+    ];
+    for (const [target, type, listener, options] of listeners) target.addEventListener(type, listener, options);
     const offTool = editor.store.subscribe((next, previous) => {
       if (next.toolId !== previous.toolId) surface.style.cursor = editor.tool.cursor;
     });
@@ -174,16 +178,7 @@ export function DesignCanvas({ onImport }: { onImport(files: File[]): void }) {
       offCamera();
       offTool();
       renderer.dispose();
-      surface.removeEventListener('pointerdown', down);
-      surface.removeEventListener('pointermove', move);
-      surface.removeEventListener('pointerup', up);
-      surface.removeEventListener('pointerleave', leave);
-      surface.removeEventListener('dblclick', dblclick);
-      surface.removeEventListener('wheel', wheel);
-      surface.removeEventListener('contextmenu', noMenu);
-      window.removeEventListener('keydown', keydown);
-      window.removeEventListener('keyup', keyup);
-      window.removeEventListener('paste', pasted);
+      for (const [target, type, listener] of listeners) target.removeEventListener(type, listener);
     };
   }, [editor]);
 

@@ -101,25 +101,26 @@ export function align(editor: Editor, to: Alignment) {
   const moves = new Map<string, Matrix>();
   for (const shape of shapes) {
     const b = geometryOf(shape).bounds;
-    const dx =
-      to === 'left'
-        ? frame.minX - b.minX
-        : to === 'right'
-          ? frame.maxX - b.maxX
-          : to === 'centre'
-            ? boundsCentre(frame).x - boundsCentre(b).x
-            : 0;
-    const dy =
-      to === 'top'
-        ? frame.minY - b.minY
-        : to === 'bottom'
-          ? frame.maxY - b.maxY
-          : to === 'middle'
-            ? boundsCentre(frame).y - boundsCentre(b).y
-            : 0;
+    const dx = alignShift(to, ['left', 'centre', 'right'], frame.minX, frame.maxX, b.minX, b.maxX);
+    const dy = alignShift(to, ['top', 'middle', 'bottom'], frame.minY, frame.maxY, b.minY, b.maxY);
     if (dx || dy) moves.set(shape.id, translate(dx, dy));
   }
   if (moves.size) editor.store.change('align', transformEach(moves));
+}
+
+/** How far a box moves along one axis to line up with the frame's start, middle or end on it. */
+function alignShift(
+  to: Alignment,
+  [start, middle, end]: readonly Alignment[],
+  frameMin: number,
+  frameMax: number,
+  min: number,
+  max: number,
+): number {
+  if (to === start) return frameMin - min;
+  if (to === end) return frameMax - max;
+  if (to === middle) return (frameMin + frameMax) / 2 - (min + max) / 2;
+  return 0;
 }
 
 /** Spaces three or more shapes so the gaps between their boxes are equal, ends staying put. */
