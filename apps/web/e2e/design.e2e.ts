@@ -4,7 +4,14 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { driveApi, PASSWORD, row } from './drive-support';
 import { shot, useBrowser } from './harness';
-import { registerByApi, signInContext, signInWithPassword, tokenByApi, uniqueEmail } from './support';
+import {
+  animationsSettled,
+  registerByApi,
+  signInContext,
+  signInWithPassword,
+  tokenByApi,
+  uniqueEmail,
+} from './support';
 
 /** What the page's editor holds, read from the running editor itself. */
 interface DrawingFacts {
@@ -168,6 +175,7 @@ describe('design editor', () => {
     await shot(page, 'design-en');
     await page.getByRole('button', { name: 'Keyboard shortcuts' }).click();
     await page.getByRole('dialog').getByText('Nudge 1 mm (Shift: 10 mm)').waitFor();
+    await animationsSettled(page);
     await shot(page, 'design-shortcuts-en');
   });
 
@@ -241,6 +249,7 @@ describe('design editor', () => {
     await page.getByRole('button', { name: '保存' }).click();
     const signIn = page.getByRole('dialog').filter({ hasText: '登录后保存到网盘' });
     await signIn.waitFor();
+    await animationsSettled(page);
     await shot(page, 'design-sign-in-to-save-zh');
     await signIn.getByRole('button', { name: '去登录' }).click();
     await page.waitForURL(/\/web\/login/);
@@ -292,6 +301,7 @@ describe('design editor', () => {
     await page.keyboard.press('Control+s');
     const conflict = page.getByRole('dialog').filter({ hasText: '文件已在别处被修改' });
     await conflict.waitFor();
+    await animationsSettled(page);
     await shot(page, 'design-changed-elsewhere-zh');
     await conflict.getByRole('button', { name: '仍然覆盖' }).click();
     await expect
@@ -334,7 +344,10 @@ describe('design editor', () => {
       await picker.getByRole('button', { name: basename(file) }).waitFor();
       // only what the editor can open is listed
       expect(await picker.getByRole('button', { name: 'notes.txt' }).count()).toBe(0);
-      if (i === 0) await shot(page, 'design-drive-picker-zh');
+      if (i === 0) {
+        await animationsSettled(page);
+        await shot(page, 'design-drive-picker-zh');
+      }
       await picker.getByRole('button', { name: basename(file) }).click();
       await expect.poll(async () => (await facts(page)).kinds.length, { timeout: 30_000 }).toBeGreaterThan(before);
     }
