@@ -79,7 +79,13 @@ function grip(page: Page, name: string): Locator {
 async function dragOnto(page: Page, from: Locator, to: Locator, whileOver?: () => Promise<void>) {
   await from.hover();
   await page.mouse.down();
-  const box = await to.boundingBox();
+  // the tree may draw its nodes again as the drag starts: wait for the target to be back on screen
+  await to.waitFor();
+  let box = await to.boundingBox();
+  for (let tries = 0; !box && tries < 25; tries++) {
+    await page.waitForTimeout(200);
+    box = await to.boundingBox();
+  }
   if (!box) throw new Error('drop target not on screen');
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 12 });
   await page.mouse.move(box.x + box.width / 2 + 2, box.y + box.height / 2, { steps: 2 });
