@@ -149,14 +149,8 @@ export async function openOnPhone(seed: BrowserContext, path: string) {
  * Checks a radio button or a checkbox in a dialog. A dialog still opening can render its form again
  * under the click and drop it; a person clicks again when the choice did not take, and so does this.
  */
-export async function checkFirmly(control: Locator) {
-  await vi.waitFor(
-    async () => {
-      if (!(await control.isChecked())) await control.click();
-      if (!(await control.isChecked())) throw new Error('the choice did not take yet');
-    },
-    { timeout: 15_000, interval: 200 },
-  );
+export function checkFirmly(control: Locator) {
+  return clickUntil(control, () => control.isChecked());
 }
 
 /**
@@ -190,7 +184,7 @@ export async function clickUntil(control: Locator, took: () => Promise<boolean>)
       if (!(await took())) await control.click();
       if (!(await took())) throw new Error('the click did not take yet');
     },
-    { timeout: 15_000, interval: 300 },
+    { timeout: 15_000, interval: 200 },
   );
 }
 
@@ -198,13 +192,6 @@ export async function clickUntil(control: Locator, took: () => Promise<boolean>)
  * Presses a toggle button (one with `aria-pressed`) in a dialog until it shows pressed, for the same
  * reason as `checkFirmly`: a click during the dialog's opening render can be dropped.
  */
-export async function pressFirmly(button: Locator) {
-  const pressed = async () => (await button.getAttribute('aria-pressed')) === 'true';
-  await vi.waitFor(
-    async () => {
-      if (!(await pressed())) await button.click();
-      if (!(await pressed())) throw new Error('the button did not take yet');
-    },
-    { timeout: 15_000, interval: 200 },
-  );
+export function pressFirmly(button: Locator) {
+  return clickUntil(button, async () => (await button.getAttribute('aria-pressed')) === 'true');
 }
