@@ -55,7 +55,7 @@ function lerpY(a: Vec2, b: Vec2, y: number): Vec2 {
 }
 
 /** Liang–Barsky: the part of segment a→b inside the rectangle, or null. */
-function clipSegment(a: Vec2, b: Vec2, r: ClipRect): [Vec2, Vec2] | null {
+export function clipSegment(a: Vec2, b: Vec2, r: ClipRect): [Vec2, Vec2] | null {
   let t0 = 0;
   let t1 = 1;
   const dx = b.x - a.x;

@@ -30,6 +30,12 @@ export function toScreen(camera: Camera, point: Vec2): Vec2 {
   return { x: point.x * camera.zoom + camera.x, y: point.y * camera.zoom + camera.y };
 }
 
+/** How far apart a drawing point and a canvas point are on screen, pixels (grab and close radii). */
+export function screenDistance(camera: Camera, point: Vec2, screen: Vec2): number {
+  const at = toScreen(camera, point);
+  return Math.hypot(at.x - screen.x, at.y - screen.y);
+}
+
 /** Zooms by `factor` keeping the document point under `screen` where it is (wheel and pinch). */
 export function zoomAt(camera: Camera, screen: Vec2, factor: number): Camera {
   const zoom = clampZoom(camera.zoom * factor);

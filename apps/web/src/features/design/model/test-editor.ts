@@ -1,4 +1,5 @@
 import type { KerfDocument, Shape, Vec2 } from '@kerf/laser';
+import { toScreen } from './camera';
 import { Editor } from './editor';
 import type { ToolId } from './store/editor-store';
 import type { Modifiers } from './tools/tool';
@@ -15,8 +16,7 @@ export class TestEditor extends Editor {
   }
 
   screenOf(p: Vec2): Vec2 {
-    const { camera } = this.state;
-    return { x: p.x * camera.zoom + camera.x, y: p.y * camera.zoom + camera.y };
+    return toScreen(this.state.camera, p);
   }
 
   down(p: Vec2, keys: Partial<Modifiers> = {}, button = 0) {

@@ -1,4 +1,4 @@
-import { type Bounds, insideEvenOdd, type Polyline, type Shape, signedArea, type Vec2 } from '@kerf/laser';
+import { type Bounds, clipSegment, insideEvenOdd, type Polyline, type Shape, signedArea, type Vec2 } from '@kerf/laser';
 import { geometryOf, shapePositions } from './shape-geometry';
 import type { SpatialIndex } from './spatial-index';
 
@@ -84,33 +84,9 @@ function polylineMeetsRect(line: Polyline, r: Bounds): boolean {
   const pts = line.points;
   const count = line.closed ? pts.length : pts.length - 1;
   if (pts.some((p) => insideBounds(p, r))) return true;
+  const clip = { x0: r.minX, y0: r.minY, x1: r.maxX, y1: r.maxY };
   for (let i = 0; i < count; i++) {
-    if (segmentMeetsRect(pts[i]!, pts[(i + 1) % pts.length]!, r)) return true;
+    if (clipSegment(pts[i]!, pts[(i + 1) % pts.length]!, clip)) return true;
   }
   return false;
-}
-
-/** Liang–Barsky clipping: does the segment a–b pass through the rectangle? */
-function segmentMeetsRect(a: Vec2, b: Vec2, r: Bounds): boolean {
-  let t0 = 0;
-  let t1 = 1;
-  const dx = b.x - a.x;
-  const dy = b.y - a.y;
-  const edges: [number, number][] = [
-    [-dx, a.x - r.minX],
-    [dx, r.maxX - a.x],
-    [-dy, a.y - r.minY],
-    [dy, r.maxY - a.y],
-  ];
-  for (const [p, q] of edges) {
-    if (p === 0) {
-      if (q < 0) return false;
-      continue;
-    }
-    const t = q / p;
-    if (p < 0) t0 = Math.max(t0, t);
-    else t1 = Math.min(t1, t);
-    if (t0 > t1) return false;
-  }
-  return true;
 }

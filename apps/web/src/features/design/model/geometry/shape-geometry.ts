@@ -8,6 +8,7 @@ import {
   placedPolylines,
   polylineBounds,
   type Shape,
+  unionBounds,
 } from '@kerf/laser';
 
 /** Chord tolerance of the outlines used to hit, snap and select, mm (the drawing keeps exact curves). */
@@ -77,15 +78,7 @@ export function shapesOf(doc: KerfDocument, ids: Iterable<string>): Shape[] {
 /** The box around the given shapes, or null when there are none. */
 export function boundsOf(shapes: readonly Shape[]): Bounds | null {
   if (shapes.length === 0) return null;
-  const b = emptyBounds();
-  for (const shape of shapes) {
-    const g = geometryOf(shape).bounds;
-    b.minX = Math.min(b.minX, g.minX);
-    b.minY = Math.min(b.minY, g.minY);
-    b.maxX = Math.max(b.maxX, g.maxX);
-    b.maxY = Math.max(b.maxY, g.maxY);
-  }
-  return b;
+  return shapes.map((shape) => geometryOf(shape).bounds).reduce(unionBounds);
 }
 
 export const boundsCentre = (b: Bounds) => ({ x: (b.minX + b.maxX) / 2, y: (b.minY + b.maxY) / 2 });

@@ -1,4 +1,5 @@
 import type { Vec2 } from '@kerf/laser';
+import { screenDistance } from '../camera';
 import type { Editor } from '../editor';
 
 /** A click this near the first node (screen pixels) closes the shape. */
@@ -49,8 +50,6 @@ export abstract class ClickSequenceTool<N> {
   protected onFirstNode(screen: Vec2): boolean {
     const first = this.nodes[0];
     if (!first) return false;
-    const { camera } = this.editor.state;
-    const p = this.pointOf(first);
-    return Math.hypot(p.x * camera.zoom + camera.x - screen.x, p.y * camera.zoom + camera.y - screen.y) <= CLOSE_RADIUS;
+    return screenDistance(this.editor.state.camera, this.pointOf(first), screen) <= CLOSE_RADIUS;
   }
 }

@@ -1,5 +1,6 @@
 import type { PathData, PathShape, Vec2 } from '@kerf/laser';
 import { replaceShapes } from '../actions/shape-commands';
+import { screenDistance } from '../camera';
 import type { Editor } from '../editor';
 import {
   deleteNodes,
@@ -57,11 +58,7 @@ export class NodeTool implements Tool {
   }
 
   private near(point: Vec2, screen: Vec2) {
-    const { camera } = this.editor.state;
-    return (
-      Math.hypot(point.x * camera.zoom + camera.x - screen.x, point.y * camera.zoom + camera.y - screen.y) <=
-      GRAB_RADIUS
-    );
+    return screenDistance(this.editor.state.camera, point, screen) <= GRAB_RADIUS;
   }
 
   pointerDown(input: PointerInput) {
