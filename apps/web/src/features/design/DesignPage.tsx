@@ -1,7 +1,7 @@
+import { App } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DriveEntry } from '../../api/drive-api';
-import { downloadUrl } from '../../api/transfer-api';
 import { DesignCanvas } from './components/DesignCanvas';
 import { DesignHeader } from './components/DesignHeader';
 import { DrivePickerDialog } from './components/DrivePickerDialog';
@@ -19,6 +19,7 @@ import { useSave } from './hooks/use-save';
 import { useSignedInOrAsk } from './hooks/use-sign-in-prompt';
 import { zoomToWorkArea } from './model/actions/selection-actions';
 import { Editor } from './model/editor';
+import { readDriveFile } from './save/drive-save';
 import './design.css';
 
 /**
@@ -27,6 +28,7 @@ import './design.css';
  */
 export function DesignPage() {
   const { t } = useTranslation();
+  const { message } = App.useApp();
   const [editor] = useState(() => new Editor());
   const openingFile = useOpenFromDrive(editor);
   useDraft(editor, openingFile);
@@ -36,9 +38,11 @@ export function DesignPage() {
   const [picking, setPicking] = useState(false);
   const importFromDrive = async (entry: DriveEntry) => {
     setPicking(false);
-    const response = await fetch(downloadUrl(entry.userFileId), { credentials: 'same-origin' });
-    if (!response.ok) return;
-    await importFiles([new File([await response.blob()], entry.fileName)]);
+    const file = await readDriveFile(entry.userFileId).catch((error: Error) => {
+      void message.error(t('design.save.openFailed', { reason: error.message }));
+      return null;
+    });
+    if (file) await importFiles([new File([file.bytes], entry.fileName)]);
   };
   useEffect(() => {
     // Ctrl+S saves here, not the browser's page
@@ -51,9 +55,6 @@ export function DesignPage() {
     window.addEventListener('keydown', keydown);
     return () => window.removeEventListener('keydown', keydown);
   }, [saving.save]);
-  useEffect(() => {
-    document.title = `${t('design.title')} · Kerf`;
-  }, [t]);
   useEffect(() => {
     // the first real viewport size arrives from the canvas; fit the work area into it once
     const off = editor.store.subscribe((next, previous) => {

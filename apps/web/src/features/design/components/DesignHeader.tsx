@@ -10,7 +10,7 @@ import {
   ZoomInOutlined,
   ZoomOutOutlined,
 } from '@ant-design/icons';
-import { App, Button, Dropdown, Tooltip } from 'antd';
+import { Button, Dropdown, Tooltip } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -19,6 +19,7 @@ import { LanguageSwitch } from '../../../app/preferences/LanguageSwitch';
 import type { designZhCN } from '../../../i18n/design.zh-CN';
 import { useStore } from '../../../stores/create-store';
 import { designPathFor } from '../design-path';
+import { useConfirm } from '../hooks/use-confirm';
 import { useEditor, useEditorState } from '../hooks/use-editor';
 import { zoomBy, zoomToFit, zoomToSelection } from '../model/actions/selection-actions';
 import { IMPORT_ACCEPT } from '../model/import/import-drawing';
@@ -41,7 +42,7 @@ export function DesignHeader({
   saving: boolean;
 }) {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
+  const confirm = useConfirm();
   const editor = useEditor();
   // the history lives beside the state; each change bumps docVersion, which re-reads it
   useEditorState((s) => s.docVersion);
@@ -82,23 +83,22 @@ export function DesignHeader({
                   label: `${d.folderPath === '/' ? '' : d.folderPath}/${d.fileName}`,
                 }))
               : [{ key: 'none', label: t('design.recent.none'), disabled: true }],
-            onClick: ({ key }) => {
+            onClick: async ({ key }) => {
               const doc = recent.find((d) => d.userFileId === key);
               if (!doc) return;
-              const open = () =>
-                void navigate(
-                  designPathFor({ userFileId: doc.userFileId, folderId: doc.folderId, filePath: doc.folderPath }),
-                );
               // the drawing on the canvas is replaced: ask unless it is empty
-              if (editor.doc.shapes.length === 0) open();
-              else
-                modal.confirm({
+              const open =
+                editor.doc.shapes.length === 0 ||
+                (await confirm({
                   title: t('design.recent.replaceTitle', { name: doc.fileName }),
                   content: t('design.recent.replaceText'),
                   okText: t('design.recent.open'),
-                  cancelText: t('design.save.cancel'),
-                  onOk: open,
-                });
+                }));
+              if (open) {
+                void navigate(
+                  designPathFor({ userFileId: doc.userFileId, folderId: doc.folderId, filePath: doc.folderPath }),
+                );
+              }
             },
           }}
         >

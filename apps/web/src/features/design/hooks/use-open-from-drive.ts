@@ -3,11 +3,10 @@ import { App } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { downloadUrl } from '../../../api/transfer-api';
 import { zoomToFit } from '../model/actions/selection-actions';
 import type { Editor } from '../model/editor';
 import { driveCopyStore, recentStorage } from '../save/drive-copy-store';
-import { sha256Hex } from '../save/drive-save';
+import { readDriveFile, sha256Hex } from '../save/drive-save';
 import { rememberRecent } from '../save/recent-documents';
 
 /**
@@ -29,14 +28,10 @@ export function useOpenFromDrive(editor: Editor) {
     const hide = message.loading(t('design.save.opening'), 0);
     void (async () => {
       try {
-        const response = await fetch(downloadUrl(userFileId), { credentials: 'same-origin' });
-        if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
-        const disposition = response.headers.get('content-disposition') ?? '';
-        const named = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
-        const bytes = new Uint8Array(await response.arrayBuffer());
+        const { bytes, fileName: named } = await readDriveFile(userFileId);
         const doc = parseDocument(new TextDecoder().decode(bytes));
         if (!alive) return;
-        const fileName = named ? decodeURIComponent(named) : `${doc.meta.name ?? t('design.untitled')}.kerf`;
+        const fileName = named ?? `${doc.meta.name ?? t('design.untitled')}.kerf`;
         editor.store.load(doc);
         const copy = { userFileId, folderId, folderPath, fileName, sha256: await sha256Hex(bytes) };
         driveCopyStore.setState(copy);

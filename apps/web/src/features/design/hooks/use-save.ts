@@ -10,6 +10,7 @@ import type { Editor } from '../model/editor';
 import { driveCopyStore, recentStorage } from '../save/drive-copy-store';
 import { uploadDrawing } from '../save/drive-save';
 import { rememberRecent } from '../save/recent-documents';
+import { useConfirm } from './use-confirm';
 import { useSignedInOrAsk } from './use-sign-in-prompt';
 
 /**
@@ -19,7 +20,7 @@ import { useSignedInOrAsk } from './use-sign-in-prompt';
  */
 export function useSave(editor: Editor) {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
   const signedIn = useSignedInOrAsk();
   const copy = useStore(driveCopyStore, (c) => c);
   const [dialogOpen, setDialogOpen] = useState(false);
@@ -42,18 +43,7 @@ export function useSave(editor: Editor) {
     [editor, message, t],
   );
 
-  const confirm = useCallback(
-    (options: { title: string; content?: string; okText: string }) =>
-      new Promise<boolean>((resolve) => {
-        modal.confirm({
-          ...options,
-          cancelText: t('design.save.cancel'),
-          onOk: () => resolve(true),
-          onCancel: () => resolve(false),
-        });
-      }),
-    [modal, t],
-  );
+  const confirm = useConfirm();
 
   /** From the dialog: a name taken in that folder is replaced only when the person says so. */
   const saveAs = useCallback(

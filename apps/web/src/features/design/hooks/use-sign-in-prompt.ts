@@ -1,9 +1,9 @@
-import { App } from 'antd';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { preRoute } from '../../../app/guards/pre-route';
 import { sessionStore } from '../../../stores/session-store';
+import { useConfirm } from './use-confirm';
 
 /**
  * For what needs the drive (save, import from it): true when signed in; otherwise asks the person to
@@ -12,24 +12,19 @@ import { sessionStore } from '../../../stores/session-store';
  */
 export function useSignedInOrAsk() {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
+  const confirm = useConfirm();
   const navigate = useNavigate();
   return useCallback(async (): Promise<boolean> => {
     if (sessionStore.getState().token) return true;
-    const go = await new Promise<boolean>((resolve) => {
-      modal.confirm({
-        title: t('design.save.signInTitle'),
-        content: t('design.save.signInText'),
-        okText: t('design.save.signIn'),
-        cancelText: t('design.save.cancel'),
-        onOk: () => resolve(true),
-        onCancel: () => resolve(false),
-      });
+    const go = await confirm({
+      title: t('design.save.signInTitle'),
+      content: t('design.save.signInText'),
+      okText: t('design.save.signIn'),
     });
     if (go) {
       preRoute.save(`${window.location.pathname.replace(/^\/web/, '')}${window.location.search}`);
       void navigate('/login');
     }
     return false;
-  }, [modal, navigate, t]);
+  }, [confirm, navigate, t]);
 }

@@ -2,6 +2,7 @@ import type { ClashChoice } from '@kerf/contract';
 import { type KerfDocument, serializeDocument } from '@kerf/laser';
 import type { DriveEntry } from '../../../api/drive-api';
 import { messageOf } from '../../../api/request';
+import { downloadUrl } from '../../../api/transfer-api';
 import { browserTransport } from '../../drive/upload/browser-transport';
 import { createUploadQueue } from '../../drive/upload/upload-queue';
 
@@ -55,6 +56,19 @@ uploads.subscribe(() => {
     waiter.reject(new SaveFailed(item.error ?? item.status));
   }
 });
+
+/** A file of the drive as bytes, with the name the server gave it (its Content-Disposition). */
+export async function readDriveFile(
+  userFileId: string,
+): Promise<{ bytes: Uint8Array<ArrayBuffer>; fileName?: string }> {
+  const response = await fetch(downloadUrl(userFileId), { credentials: 'same-origin' });
+  if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
+  const named = /filename\*=UTF-8''([^;]+)/i.exec(response.headers.get('content-disposition') ?? '')?.[1];
+  return {
+    bytes: new Uint8Array(await response.arrayBuffer()),
+    fileName: named ? decodeURIComponent(named) : undefined,
+  };
+}
 
 export async function sha256Hex(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', bytes);
