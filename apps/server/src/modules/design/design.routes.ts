@@ -11,11 +11,8 @@ const tags = ['design'];
 export const designRoutes: FastifyPluginAsyncZod<{ dwg: DwgImportService }> = async (app, { dwg }) => {
   await app.register(async (scope) => {
     // the DWG comes as the raw body, read whole (the converter needs all of it), up to the drawing limit
-    scope.addContentTypeParser(
-      '*',
-      { parseAs: 'buffer', bodyLimit: MAX_DRAWING_BYTES + 1024 },
-      (_request, body, done) => done(null, body),
-    );
+    // (the route's bodyLimit below, which Fastify applies to this parser)
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
     scope.post(
       DESIGN_PATHS.importDwg,
       {

@@ -15,10 +15,10 @@ function dwgCliPath(): string {
   return join(dirname(createRequire(import.meta.url).resolve('@kerf/dwg/process')), 'cli.ts');
 }
 
-export const childProcessConverter =
-  (timeoutMs = 60_000): DwgConverter =>
-  (bytes) =>
-    convertDwgInChildProcess(bytes, { timeoutMs, cliPath: dwgCliPath() });
+export function childProcessConverter(timeoutMs = 60_000): DwgConverter {
+  const cliPath = dwgCliPath();
+  return (bytes) => convertDwgInChildProcess(bytes, { timeoutMs, cliPath });
+}
 
 /**
  * Reads DWG files for the design editor, a few at a time: each conversion is a separate process that may
