@@ -134,7 +134,8 @@ export class CanvasRenderer {
       for (const shape of moving) this.drawShape(shape, colors);
       ctx.restore();
     }
-    this.drawSelection(state);
+    const selected = this.editor.selectedShapes;
+    this.drawSelection(state, selected);
 
     // what the tool is drawing, then the marks in screen pixels
     const overlay = this.editor.overlay();
@@ -143,7 +144,7 @@ export class CanvasRenderer {
       for (const shape of overlay.shapes) this.drawShape(shape, colors);
     }
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-    const box = boundsOf(this.editor.selectedShapes);
+    const box = boundsOf(selected);
     if (box && state.toolId === 'select')
       drawSelectionBox(ctx, preview ? transformBounds(box, preview.matrix) : box, camera);
     if (overlay) drawToolMarks(ctx, overlay, camera);
@@ -175,7 +176,7 @@ export class CanvasRenderer {
    * Each selected shape's outline, dashed, over its own stroke. A selection of thousands shows its box
    * only: dashing every outline of a whole sheet would take longer than the frame.
    */
-  private drawSelection(state: EditorState) {
+  private drawSelection(state: EditorState, selected: readonly Shape[]) {
     if (state.selection.length === 0 || state.selection.length > MAX_OUTLINED_SELECTION) return;
     const ctx = this.ctx;
     setDocumentTransform(ctx, state.camera, this.dpr);
@@ -184,7 +185,7 @@ export class CanvasRenderer {
     ctx.setLineDash([4 / state.camera.zoom, 3 / state.camera.zoom]);
     ctx.lineWidth = 1.5 / state.camera.zoom;
     ctx.strokeStyle = COLORS.selection;
-    for (const shape of this.editor.selectedShapes) {
+    for (const shape of selected) {
       for (const path of pathsOf(shape).byLayer.values()) ctx.stroke(path);
     }
     ctx.restore();
