@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: lint and type-check, unit + integration suites, build, then the end-to-end suite in
-// Chromium against the built server. Ends with one plain line: "tests: N passed, N failed, N skipped".
+// Chromium against the built server. Ends with the failed tests, if any, each with its first error line
+// (a CI log is often read from its tail only), then one plain line: "tests: N passed, N failed, N skipped".
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -32,6 +33,29 @@ function counts(file) {
     failed: (j.numFailedTests ?? 0) + (j.success === false && !j.numFailedTests ? 1 : 0),
     skipped: (j.numPendingTests ?? 0) + (j.numTodoTests ?? 0),
   };
+}
+
+/** The failed tests of a JSON report: file, full name and the first line of the first failure. */
+function failures(file) {
+  if (!existsSync(file)) return [];
+  const j = JSON.parse(readFileSync(file, 'utf8'));
+  const out = [];
+  for (const f of j.testResults ?? []) {
+    const path = String(f.name).replace(`${root}/`, '');
+    const failed = (f.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of failed) out.push(`${path} > ${t.fullName}\n    ${firstLine(t.failureMessages?.[0])}`);
+    // A file that failed outside its tests (an import error, a hook) has no failed test to name.
+    if (failed.length === 0 && f.status === 'failed') out.push(`${path}\n    ${firstLine(f.message)}`);
+  }
+  return out;
+}
+
+function firstLine(text) {
+  const line =
+    String(text ?? '')
+      .split('\n')
+      .find((l) => l.trim()) ?? '';
+  return line.trim().slice(0, 300);
 }
 
 const vitest = (projects, out) => [
@@ -67,6 +91,8 @@ for (const file of ['unit.json', 'e2e.json']) {
   total.failed += c.failed;
   total.skipped += c.skipped;
 }
+const failed = ['unit.json', 'e2e.json'].flatMap((file) => failures(resolve(results, file)));
+if (failed.length) process.stdout.write(`\nfailed tests:\n${failed.map((f) => `  ${f}`).join('\n')}\n`);
 const failedSteps = steps.filter(([, ok]) => !ok).map(([name]) => name);
 // A step that failed without failing a test (lint, build, a crashed run) still fails the whole.
 if (failedSteps.length && total.failed === 0) total.failed = failedSteps.length;
