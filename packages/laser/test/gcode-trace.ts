@@ -7,13 +7,15 @@ export interface Move {
   motion: string;
   from: Vec2;
   to: Vec2;
+  /** Z at the end of the move. */
+  z: number;
   s: number;
   f: number;
   line: number;
 }
 
 type ToolpathCtor = new (options: {
-  addLine: (modal: { motion: string }, v1: Vec2, v2: Vec2) => void;
+  addLine: (modal: { motion: string }, v1: Vec2 & { z: number }, v2: Vec2 & { z: number }) => void;
   addArcCurve?: () => void;
 }) => {
   loadFromStringSync(
@@ -36,7 +38,15 @@ export function trace(text: string): Move[] {
   let lineNo = 0;
   const tp = new Toolpath({
     addLine: (modal, v1, v2) => {
-      const m = { motion: modal.motion, from: { x: v1.x, y: v1.y }, to: { x: v2.x, y: v2.y }, s, f, line: lineNo };
+      const m = {
+        motion: modal.motion,
+        from: { x: v1.x, y: v1.y },
+        to: { x: v2.x, y: v2.y },
+        z: v2.z,
+        s,
+        f,
+        line: lineNo,
+      };
       lineMoves.push(m);
       moves.push(m);
     },

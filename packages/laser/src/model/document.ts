@@ -39,6 +39,67 @@ export interface FillSettings {
   overscan: number;
 }
 
+export type LeadKind = 'none' | 'line' | 'arc';
+
+/** A lead-in or lead-out of closed cut contours: a move into (or out of) the contour from the scrap side. */
+export interface LeadSettings {
+  kind: LeadKind;
+  /** Line length, or arc radius, mm. */
+  length: number;
+}
+
+/** Bridges left uncut so parts stay in the sheet. */
+export interface TabSettings {
+  /** `count`: so many per closed contour; `spacing`: one every `spacing` mm of outline. */
+  mode: 'none' | 'count' | 'spacing';
+  count: number;
+  /** mm of outline per tab. */
+  spacing: number;
+  /** Width of each uncut gap, mm. */
+  width: number;
+  /** Contours with less outline than this get no automatic tabs, mm (small parts would fall apart). */
+  minLength: number;
+}
+
+/** Perforation: the cut broken into dashes (`dash`), or single fired dots (`dot`). */
+export interface PerforationSettings {
+  mode: 'none' | 'dash' | 'dot';
+  /** Dash: burnt length, mm. */
+  on: number;
+  /** Dash: unburnt length, mm. */
+  off: number;
+  /** Dot: distance between dots, mm. */
+  spacing: number;
+  /** Dot: how long each dot is fired, ms. */
+  dwell: number;
+}
+
+/** The vector cut features of a layer (mode `cut`; kerf offset and leads apply to closed contours). */
+export interface CutSettings {
+  /** Kerf compensation, mm: outer contours move outward by it, holes inward (0 = off; negative inverts). */
+  kerfOffset: number;
+  tabs: TabSettings;
+  leadIn: LeadSettings;
+  leadOut: LeadSettings;
+  /** Distance cut again past the start of closed contours, mm. */
+  overcut: number;
+  /** Z of the first pass, mm (machines with a Z axis). */
+  zOffset: number;
+  /** Z lowered by this much on every further pass, mm (0 = off). */
+  zStep: number;
+  /** `layer`: every shape once, then again for the next pass; `shape`: all passes of a shape before the next. */
+  passOrder: 'layer' | 'shape';
+  /** Air assist on while this layer runs. */
+  airAssist: boolean;
+  perforation: PerforationSettings;
+  /**
+   * Power follows speed between min and max power, so corners (where the head slows) are not burnt
+   * deeper. GRBL's dynamic mode (M4) does this on the machine; for machines without it the G-code
+   * states the power of every slowing and speeding piece.
+   */
+  cornerPower: boolean;
+}
+
 export interface Layer {
   id: string;
   name: string;
@@ -69,6 +130,7 @@ export interface Layer {
   passes: number;
   fillSettings: FillSettings;
   optimisation: PathOptimisation;
+  cut: CutSettings;
 }
 
 export type ScanDirection = 'horizontal' | 'vertical';
@@ -137,6 +199,8 @@ export interface ShapeStyle {
 interface LeafBase extends ShapeBase {
   layerId: string;
   style?: ShapeStyle;
+  /** Tab positions placed by hand, shape coordinates: they replace the layer's automatic tabs. */
+  tabs?: Vec2[];
 }
 
 export interface PathShape extends LeafBase {

@@ -24,6 +24,14 @@ export interface PathOp {
    * optimiser reorders; it may move the block as a whole.
    */
   block?: string;
+  /** The pass this op belongs to (1 = first; absent = 1): the optimiser keeps passes in order. */
+  pass?: number;
+  /** Z for this op, mm (from the layer's Z offset and step per pass); written only for machines with Z. */
+  z?: number;
+  /** Cut contours: this closed contour is a hole (inside an odd number of others), so its scrap is inside. */
+  hole?: boolean;
+  /** Cut contours: centres of the uncut tabs, on the contour (document mm). */
+  tabs?: Vec2[];
 }
 
 /**
@@ -76,6 +84,21 @@ export interface MachineSettings {
    * − document y. `top-left`: machine y = document y.
    */
   origin: 'bottom-left' | 'top-left';
+  /** The machine can move its head (or bed) in Z: pass Z steps become `G0 Z` moves. */
+  zAxis: boolean;
+  /** The code that turns air assist on (`M7` mist or `M8` flood; M9 turns either off), or `none`. */
+  airAssist: 'M7' | 'M8' | 'none';
+  /**
+   * The controller scales power with speed itself (GRBL's M4). Without it the program runs in M3 and,
+   * for layers with corner power, states the power of each slowing and speeding piece.
+   */
+  dynamicPower: boolean;
+  /**
+   * The machine's bed, mm (default: the job's work area). No move of the program, burning or
+   * travelling, leaves it.
+   */
+  bedWidth?: number;
+  bedHeight?: number;
 }
 
 export const DEFAULT_MACHINE: MachineSettings = {
@@ -84,4 +107,7 @@ export const DEFAULT_MACHINE: MachineSettings = {
   travelSpeed: 200,
   acceleration: 2000,
   origin: 'bottom-left',
+  zAxis: false,
+  airAssist: 'M8',
+  dynamicPower: true,
 };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DITHER_METHODS, type KerfDocument } from './document.js';
 import { FormatError } from './errors.js';
-import { DOCUMENT_VERSION } from './layers.js';
+import { cutSettings, DOCUMENT_VERSION } from './layers.js';
 
 /**
  * Kerf documents as JSON. Every file carries `version`; reading an older file runs the migrations from
@@ -29,6 +29,7 @@ const segment = z.discriminatedUnion('type', [
     to: vec,
   }),
 ]);
+const lead = z.object({ kind: z.enum(['none', 'line', 'arc']), length: finite.nonnegative().max(100) });
 const pathData = z.array(z.object({ start: vec, segments: z.array(segment), closed: z.boolean() }));
 
 const layer = z.object({
@@ -64,6 +65,31 @@ const layer = z.object({
     startPoint: z.enum(['auto', 'keep']),
     partitionSize: finite.nonnegative(),
   }),
+  cut: z.object({
+    kerfOffset: finite.min(-10).max(10),
+    tabs: z.object({
+      mode: z.enum(['none', 'count', 'spacing']),
+      count: z.number().int().min(1).max(100),
+      spacing: positive,
+      width: finite.nonnegative().max(100),
+      minLength: finite.nonnegative(),
+    }),
+    leadIn: lead,
+    leadOut: lead,
+    overcut: finite.nonnegative().max(100),
+    zOffset: finite.min(-100).max(100),
+    zStep: finite.nonnegative().max(100),
+    passOrder: z.enum(['layer', 'shape']),
+    airAssist: z.boolean(),
+    perforation: z.object({
+      mode: z.enum(['none', 'dash', 'dot']),
+      on: positive,
+      off: positive,
+      spacing: positive,
+      dwell: finite.nonnegative().max(10_000),
+    }),
+    cornerPower: z.boolean(),
+  }),
 });
 
 const bitmapSettings = z.object({
@@ -89,7 +115,7 @@ const style = z.object({
 });
 
 const base = { id: z.string().min(1), transform: matrix, name: z.string().optional() };
-const leaf = { ...base, layerId: z.string().min(1), style: style.optional() };
+const leaf = { ...base, layerId: z.string().min(1), style: style.optional(), tabs: z.array(vec).optional() };
 
 const leafShape = z.discriminatedUnion('kind', [
   z.object({ ...leaf, kind: z.literal('path'), path: pathData }),
@@ -160,10 +186,17 @@ export const MAX_GROUP_DEPTH = 256;
 export type Migration = (doc: Record<string, unknown>) => Record<string, unknown>;
 
 /**
- * MIGRATIONS[n] upgrades version n to n + 1. Version 1 is the first published format, so the list is
- * empty today; a format change adds its step here and bumps DOCUMENT_VERSION.
+ * MIGRATIONS[n] upgrades version n to n + 1; a format change adds its step here and bumps
+ * DOCUMENT_VERSION. 1 → 2: layers gained their cut features, all off.
  */
-export const MIGRATIONS: Readonly<Record<number, Migration>> = {};
+export const MIGRATIONS: Readonly<Record<number, Migration>> = {
+  1: (doc) => ({
+    ...doc,
+    layers: Array.isArray(doc.layers)
+      ? doc.layers.map((l: unknown) => (l && typeof l === 'object' ? { cut: cutSettings(), ...l } : l))
+      : doc.layers,
+  }),
+};
 
 function issueText(error: z.ZodError, prefix: (string | number)[] = []): string {
   const first = error.issues[0];

@@ -1,6 +1,6 @@
-import type { BitmapSettings, FillSettings, KerfDocument, Layer, PathOptimisation } from './document.js';
+import type { BitmapSettings, CutSettings, FillSettings, KerfDocument, Layer, PathOptimisation } from './document.js';
 
-export const DOCUMENT_VERSION = 1;
+export const DOCUMENT_VERSION = 2;
 
 export const DEFAULT_FILL: FillSettings = {
   interval: 0.1,
@@ -18,6 +18,33 @@ export const DEFAULT_OPTIMISATION: PathOptimisation = {
   startPoint: 'auto',
   partitionSize: 0,
 };
+
+/** Every cut feature off: a plain cut along the drawn outline. */
+export const DEFAULT_CUT: CutSettings = {
+  kerfOffset: 0,
+  tabs: { mode: 'none', count: 4, spacing: 50, width: 0.5, minLength: 20 },
+  leadIn: { kind: 'none', length: 2 },
+  leadOut: { kind: 'none', length: 2 },
+  overcut: 0,
+  zOffset: 0,
+  zStep: 0,
+  passOrder: 'layer',
+  airAssist: false,
+  perforation: { mode: 'none', on: 2, off: 1, spacing: 1, dwell: 5 },
+  cornerPower: false,
+};
+
+/** Cut settings with every missing part filled from DEFAULT_CUT. */
+export function cutSettings(init: Partial<CutSettings> = {}): CutSettings {
+  return {
+    ...DEFAULT_CUT,
+    ...init,
+    tabs: { ...DEFAULT_CUT.tabs, ...init.tabs },
+    leadIn: { ...DEFAULT_CUT.leadIn, ...init.leadIn },
+    leadOut: { ...DEFAULT_CUT.leadOut, ...init.leadOut },
+    perforation: { ...DEFAULT_CUT.perforation, ...init.perforation },
+  };
+}
 
 export const DEFAULT_BITMAP_SETTINGS: BitmapSettings = {
   greyLevel: 256,
@@ -71,6 +98,7 @@ export function createLayer(init: Partial<Layer> & { id: string }): Layer {
     ...init,
     fillSettings: { ...DEFAULT_FILL, ...init.fillSettings },
     optimisation: { ...DEFAULT_OPTIMISATION, ...init.optimisation },
+    cut: cutSettings(init.cut),
   };
 }
 

@@ -71,13 +71,15 @@ export function optimiseJob(job: Job, options: OptimiseOptions = {}): OptimiseRe
   return { job: { ...job, ops }, travelBefore, travelAfter };
 }
 
-/** Runs of consecutive ops with the same layer and the same kind (raster, fill or cut). */
+/** Runs of consecutive ops with the same layer, the same kind (raster, fill or cut) and the same pass. */
 function stages(ops: readonly JobOp[]): JobOp[][] {
   const out: JobOp[][] = [];
   let current: JobOp[] = [];
   let key = '';
   for (const op of ops) {
-    const k = `${op.kind === 'raster' ? 'raster' : op.mode}\u0000${op.layerId}`;
+    // Passes stay in order: a pass is its own stage (passes run shape by shape share blocks instead).
+    const pass = op.kind === 'path' && op.block === undefined ? (op.pass ?? 1) : 0;
+    const k = `${op.kind === 'raster' ? 'raster' : op.mode}\u0000${op.layerId}\u0000${pass}`;
     if (k !== key && current.length > 0) {
       out.push(current);
       current = [];

@@ -3,16 +3,8 @@ import type { Job, MachineSettings, RasterOp } from '../model/job.js';
 import { isEmptyBounds } from '../model/matrix.js';
 import { ByteWriter } from './bytes.js';
 import { formatGcodeNumber, writeGcodeNumber } from './gcode-number.js';
-import {
-  DEFAULT_RASTER,
-  type JobStats,
-  jobStats,
-  layerS,
-  type MoveSink,
-  type RasterModule,
-  resolveMachine,
-  walkJob,
-} from './stats.js';
+import { type JobStats, jobStats } from './stats.js';
+import { DEFAULT_RASTER, layerS, type MoveSink, type RasterModule, resolveMachine, walkJob } from './walk.js';
 
 /**
  * GRBL-style G-code for a job. The program starts with a comment block (job name, machine settings,
@@ -41,9 +33,14 @@ export function writeGcode(job: Job, options: GcodeOptions = {}): Uint8Array {
   const stats = jobStats(job, machine, { raster });
   const out = new ByteWriter(1 << 16);
   writeHeader(out, options.name ?? job.name, job, machine, stats);
-  out.ascii('G21\nG90\nM4 S0\n');
+  out.ascii(`G21\nG90\n${laserMode(machine)} S0\n`);
   walkJob(job, machine, new GcodeSink(out, machine, raster), raster);
   return out.toBytes();
+}
+
+/** M4 (power follows speed, GRBL's dynamic laser mode) where the machine has it, else M3 (constant). */
+function laserMode(machine: MachineSettings): 'M3' | 'M4' {
+  return machine.dynamicPower ? 'M4' : 'M3';
 }
 
 /** The G-code as text. */
@@ -149,6 +146,32 @@ class GcodeSink implements MoveSink {
   }
 
   endOp(): void {}
+
+  z(z: number): void {
+    this.word(71, 0); // G0
+    this.motion = 1;
+    this.word(90, z);
+    this.out.byte(10);
+    this.first = true;
+  }
+
+  air(code: 'M7' | 'M8' | 'M9'): void {
+    this.out.ascii(`${code}\n`);
+  }
+
+  /** M3 keeps the laser on while the head stands (GRBL's laser mode turns M4 off when not moving). */
+  dot(power: number, seconds: number): void {
+    this.word(77, 3000); // M3
+    this.word(83, power * 1000);
+    this.out.byte(10);
+    this.first = true;
+    this.word(71, 4000); // G4
+    this.word(80, seconds * 1000);
+    this.out.byte(10);
+    this.first = true;
+    this.out.ascii(`${laserMode(this.machine)} S0\n`);
+    this.s = 0;
+  }
 
   raster(op: RasterOp, layer: Layer): { x: number; y: number } {
     // The raster writer makes its own rapid move to the op's entry.

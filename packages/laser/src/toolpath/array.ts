@@ -73,6 +73,7 @@ export function moveOp(op: JobOp, dx: number, dy: number, suffix: string, blockS
       shapeId: op.shapeId + suffix,
       points: dx === 0 && dy === 0 ? op.points.slice() : op.points.map((p) => ({ x: p.x + dx, y: p.y + dy })),
     };
+    if (op.tabs) moved.tabs = op.tabs.map((p) => ({ x: p.x + dx, y: p.y + dy }));
     if (op.block !== undefined) moved.block = op.block + blockSuffix;
     return moved;
   }

@@ -1,19 +1,31 @@
 import type { BitmapShape, KerfDocument, Layer, LeafShape } from '../model/document.js';
 import { LASER_MESSAGES, SettingError } from '../model/errors.js';
 import type { Job, JobOp, PathOp, RasterOp } from '../model/job.js';
-import { type Bounds, emptyBounds, extendBounds, isEmptyBounds, type Matrix, type Vec2 } from '../model/matrix.js';
+import {
+  apply,
+  type Bounds,
+  emptyBounds,
+  extendBounds,
+  isEmptyBounds,
+  type Matrix,
+  type Vec2,
+} from '../model/matrix.js';
 import { DEFAULT_TOLERANCE, flattenPath } from '../model/path.js';
 import { leafShapes, type PlacedShape, placedPath, placedPolylines } from '../model/shapes.js';
 import { decodeDataUrl, rasterOp } from '../raster/index.js';
 import { type ArrayCopy, type ArraySettings, arrayCopies, moveOp, validateArray } from './array.js';
+import { cutOps } from './cut-contours.js';
 import { type HatchGroup, type HatchOptions, hatchGroups, type WindingRule } from './hatch.js';
 import { MAX_PASSES } from './messages.js';
 import { cleanPoints, isDegenerate, simplifyPolyline } from './simplify.js';
 
 /**
  * The planner: a document becomes a machine job. Output layers run in priority order (ties keep the
- * document's order), each `passes` times; within a layer fills come before outlines, so a part is
- * engraved before it is cut free. An array repeats every layer's ops in a grid, layer by layer.
+ * document's order), each `passes` times (pass after pass, or all passes of one contour before the
+ * next, as the layer's cut settings say; each pass at its own Z); within a layer fills come before
+ * outlines, so a part is engraved before it is cut free. Cut outlines get the layer's kerf offset and
+ * tabs here; leads, overcut and perforation are added when the job is walked (output/stats.ts), once the
+ * optimiser has chosen where each contour starts. An array repeats every layer's ops in a grid.
  */
 
 /** A bitmap with its shape-to-document transform, as handed to the raster function. */
@@ -76,7 +88,7 @@ export function planJob(doc: KerfDocument, options: PlanOptions = {}): Job {
   const perLayer = layers.map((layer) => layerOps(layer, byLayer.get(layer.id) ?? [], ctx));
   const copies = arrayCopies(options.array, ctx.bounds);
   const ops: JobOp[] = [];
-  for (const [i, layer] of layers.entries()) repeatLayer(ops, perLayer[i]!, layer.passes, copies);
+  for (const [i, layer] of layers.entries()) repeatLayer(ops, perLayer[i]!, layer, copies);
   const size = jobSize(doc, ctx.bounds, copies);
   return { name: options.name ?? doc.meta.name ?? 'job', width: size.width, height: size.height, layers, ops };
 }
@@ -96,17 +108,38 @@ function checkPasses(layer: Layer): void {
   }
 }
 
-/** Appends a layer's ops: pass after pass, each pass over every array copy. */
-function repeatLayer(out: JobOp[], once: readonly JobOp[], passes: number, copies: readonly ArrayCopy[]): void {
-  for (let pass = 1; pass <= passes; pass++) {
+/**
+ * Appends a layer's ops for every pass and array copy. Layer order: pass after pass, each over every
+ * copy; shape order: each op with all its passes before the next (the passes of one op share a block,
+ * so the optimiser keeps them together and in order). Ops of pass p are lowered to Z = zOffset −
+ * (p − 1)·zStep when the layer steps down.
+ */
+function repeatLayer(out: JobOp[], once: readonly JobOp[], layer: Layer, copies: readonly ArrayCopy[]): void {
+  const { passes } = layer;
+  const { zOffset, zStep, passOrder } = layer.cut;
+  const stepped = zStep !== 0 || zOffset !== 0;
+  const place = (op: JobOp, pass: number, copy: ArrayCopy, block?: string): JobOp => {
     const passSuffix = pass > 1 ? `:p${pass}` : '';
+    const plain = pass === 1 && copy.suffix === '';
+    const placed = plain ? op : moveOp(op, copy.dx, copy.dy, copy.suffix, copy.suffix + passSuffix);
+    if (placed.kind !== 'path' || (passes === 1 && !stepped)) return placed;
+    const marked = placed === op ? { ...placed } : placed;
+    marked.pass = pass;
+    if (stepped) marked.z = zOffset - (pass - 1) * zStep;
+    if (block !== undefined && marked.block === undefined) marked.block = block;
+    return marked;
+  };
+  if (passOrder === 'shape' && passes > 1) {
     for (const copy of copies) {
-      const plain = pass === 1 && copy.suffix === '';
-      for (const op of once) {
-        out.push(plain ? op : moveOp(op, copy.dx, copy.dy, copy.suffix, copy.suffix + passSuffix));
+      for (const [i, op] of once.entries()) {
+        const block = `${layer.id}:passes:${i}${copy.suffix}`;
+        for (let pass = 1; pass <= passes; pass++) out.push(place(op, pass, copy, block));
       }
     }
+    return;
   }
+  for (let pass = 1; pass <= passes; pass++)
+    for (const copy of copies) for (const op of once) out.push(place(op, pass, copy));
 }
 
 /** The document's work area, grown to cover the last array copy. */
@@ -163,22 +196,19 @@ function addToBounds(b: Bounds, p: Vec2): void {
   if (Number.isFinite(p.x) && Number.isFinite(p.y)) extendBounds(b, p.x, p.y);
 }
 
-/** Cut ops: one per sub-path of every vector shape, in drawing order. */
+/** Cut ops: one per sub-path of every vector shape, in drawing order, with the layer's cut features. */
 function outlineOps(layer: Layer, vectors: readonly PreparedShape[]): PathOp[] {
-  const out: PathOp[] = [];
-  for (const v of vectors) {
-    for (const l of v.lines) {
-      out.push({
-        kind: 'path',
-        mode: 'cut',
-        layerId: layer.id,
+  return cutOps(
+    layer,
+    vectors.map((v) => {
+      const tabs = v.placed.shape.kind !== 'bitmap' ? v.placed.shape.tabs : undefined;
+      return {
         shapeId: v.placed.shape.id,
-        points: l.points,
-        closed: l.closed,
-      });
-    }
-  }
-  return out;
+        lines: v.lines,
+        ...(tabs?.length ? { tabs: tabs.map((t) => apply(v.placed.matrix, t)) } : {}),
+      };
+    }),
+  );
 }
 
 /** The raster ops of the layer's bitmaps, in drawing order (those the raster function skips drop out). */

@@ -1,0 +1,105 @@
+import type { Layer, TabSettings } from '../model/document.js';
+import type { PathOp } from '../model/job.js';
+import type { Vec2 } from '../model/matrix.js';
+import { arcPosition } from './cut-path.js';
+import { holeFlags, offsetContour } from './kerf-offset.js';
+
+/**
+ * The cut ops of a layer: one per sub-path of every vector shape, in drawing order, with the layer's
+ * kerf offset applied to closed contours, holes marked (for the offset and the leads), and the tabs of
+ * each closed contour placed on it.
+ */
+
+/** A shape's flattened outline in document coordinates, and its hand-placed tabs (document mm). */
+export interface CutShape {
+  shapeId: string;
+  lines: { points: Vec2[]; closed: boolean }[];
+  tabs?: Vec2[];
+}
+
+export function cutOps(layer: Layer, shapes: readonly CutShape[]): PathOp[] {
+  const { kerfOffset, leadIn, leadOut } = layer.cut;
+  const needHoles = kerfOffset !== 0 || leadIn.kind !== 'none' || leadOut.kind !== 'none';
+  const rings: Vec2[][] = [];
+  if (needHoles)
+    for (const s of shapes) for (const l of s.lines) if (l.closed && l.points.length >= 3) rings.push(l.points);
+  const holes = needHoles ? holeFlags(rings) : [];
+  let ring = 0;
+  const out: PathOp[] = [];
+  for (const s of shapes) {
+    const closedLines = s.lines.filter((l) => l.closed && l.points.length >= 3);
+    for (const l of s.lines) {
+      const base = { kind: 'path' as const, mode: 'cut' as const, layerId: layer.id, shapeId: s.shapeId };
+      if (!(l.closed && l.points.length >= 3)) {
+        out.push({ ...base, points: l.points, closed: l.closed });
+        continue;
+      }
+      const hole = needHoles ? holes[ring++]! : false;
+      const contours = kerfOffset !== 0 ? offsetContour(l.points, kerfOffset, hole) : [l.points];
+      for (const points of contours) {
+        const op: PathOp = { ...base, points, closed: true };
+        if (hole) op.hole = true;
+        const manual = s.tabs ? s.tabs.filter((t) => nearestLine(closedLines, t) === l) : undefined;
+        const tabs = manual?.length ? manual : autoTabs(points, layer.cut.tabs);
+        if (tabs.length) op.tabs = tabs;
+        out.push(op);
+      }
+    }
+  }
+  return out;
+}
+
+/** Ring length, mm. */
+export function perimeter(ring: readonly Vec2[]): number {
+  let s = 0;
+  for (let i = 0; i < ring.length; i++) {
+    const a = ring[i]!;
+    const b = ring[(i + 1) % ring.length]!;
+    s += Math.hypot(b.x - a.x, b.y - a.y);
+  }
+  return s;
+}
+
+/**
+ * Tabs spread evenly round a contour, the first half a step from its start (so the entry point, where
+ * leads and overcut meet, stays cut). None on contours shorter than `minLength`, and never so many that
+ * the gaps would take more than half the outline.
+ */
+export function autoTabs(ring: readonly Vec2[], settings: TabSettings): Vec2[] {
+  if (settings.mode === 'none' || !(settings.width > 0)) return [];
+  const total = perimeter(ring);
+  if (total < settings.minLength || total <= 0) return [];
+  let n = settings.mode === 'count' ? settings.count : Math.floor(total / settings.spacing);
+  n = Math.min(n, Math.floor(total / (2 * settings.width)));
+  if (!(n >= 1)) return [];
+  const step = total / n;
+  return Array.from({ length: n }, (_, i) => pointAt(ring, (i + 0.5) * step));
+}
+
+/** The point `s` mm along a closed contour from its first point. */
+export function pointAt(ring: readonly Vec2[], s: number): Vec2 {
+  let left = s;
+  for (let i = 0; i < ring.length; i++) {
+    const a = ring[i]!;
+    const b = ring[(i + 1) % ring.length]!;
+    const d = Math.hypot(b.x - a.x, b.y - a.y);
+    if (d > 0 && left <= d) return { x: a.x + ((b.x - a.x) * left) / d, y: a.y + ((b.y - a.y) * left) / d };
+    left -= d;
+  }
+  return ring[0]!;
+}
+
+/** The closed line a hand-placed tab belongs to: the one passing nearest it. */
+function nearestLine<T extends { points: Vec2[] }>(lines: readonly T[], p: Vec2): T | undefined {
+  let best: T | undefined;
+  let bestD = Number.POSITIVE_INFINITY;
+  for (const l of lines) {
+    const at = pointAt(l.points, arcPosition(l.points, p));
+    const d = Math.hypot(at.x - p.x, at.y - p.y);
+    if (d < bestD) {
+      bestD = d;
+      best = l;
+    }
+  }
+  return best;
+}
