@@ -4,7 +4,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { contextMenu, type driveApi, type Entry, openDrive, pickFromMenu, row, toast } from './drive-support';
 import { zipOf } from './fixtures';
 import { useBrowser } from './harness';
-import { animationsSettled, checkFirmly, clickUntil } from './support';
+import { animationsSettled, checkFirmly, clickUntil, clickUntilShown } from './support';
 
 /** Screenshots of the editors for a person to look at. */
 const SHOTS = '/tmp/editor-shots';
@@ -289,8 +289,9 @@ describe('editors: code and markdown, new files, unzip, untrusted content', () =
     await page.keyboard.type('M5');
     await other.write(file.userFileId, 'G20\n');
     await frame.getByRole('button', { name: '保存' }).click();
-    await conflict.getByRole('button', { name: '保留我的修改' }).click();
     const confirm = page.getByRole('dialog', { name: '覆盖最新版本？' });
+    // The conflict dialog may still be opening: a click then is dropped, and is made again.
+    await clickUntilShown(conflict.getByRole('button', { name: '保留我的修改' }), confirm);
     await animationsSettled(page);
     await confirm.getByRole('button', { name: cn2('覆盖') }).click();
     await toast(page, '保存成功').waitFor();

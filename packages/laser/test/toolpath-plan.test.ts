@@ -136,7 +136,15 @@ describe('planJob: cut layers', () => {
         fc.double({ min: 0.01, max: 5, noNaN: true }),
         fc.boolean(),
         (points, smoothing, closed) => {
-          const shape: Shape = { id: 'p', kind: 'polygon', layerId: 'L1', transform: translate(3, 4), points, closed };
+          // Placed well inside the work area (what lies outside it is cut away, see work-area.test.ts).
+          const shape: Shape = {
+            id: 'p',
+            kind: 'polygon',
+            layerId: 'L1',
+            transform: translate(53, 54),
+            points,
+            closed,
+          };
           const job = planJob(doc([createLayer({ id: 'L1', curveSmoothing: smoothing })], [shape]));
           const segs: [Vec2, Vec2][] = [];
           for (const o of paths(job.ops)) {
@@ -145,12 +153,12 @@ describe('planJob: cut layers', () => {
             if (o.points.length === 1) segs.push([o.points[0]!, o.points[0]!]);
           }
           // Nothing is cut only when the whole polyline lies within the smoothing distance of one point.
-          const placed = points.map((p) => ({ x: p.x + 3, y: p.y + 4 }));
+          const placed = points.map((p) => ({ x: p.x + 53, y: p.y + 54 }));
           if (segs.length === 0) {
             return placed.every((p) => Math.hypot(p.x - placed[0]!.x, p.y - placed[0]!.y) <= smoothing + 1e-9);
           }
           return points.every((p) => {
-            const q = { x: p.x + 3, y: p.y + 4 };
+            const q = { x: p.x + 53, y: p.y + 54 };
             return segs.some(([a, b]) => distanceToSegment(q.x, q.y, a, b) <= smoothing + 1e-9);
           });
         },
@@ -240,12 +248,19 @@ describe('planJob: cut layers', () => {
         s: fc.double({ min: 0.2, max: 5, noNaN: true }),
         tx: fc.double({ min: -100, max: 100, noNaN: true }),
       })
-      .map(({ a, s, tx }) => [rotate(a), scale(s, s * 0.7), translate(tx, -tx)] as const);
+      // Moved to the middle of a large work area, so no part of a shape is cut away at its edge.
+      .map(({ a, s, tx }) => [rotate(a), scale(s, s * 0.7), translate(tx + 1000, -tx + 1000)] as const);
     fc.assert(
       fc.property(shapeArb, matrixArb, fc.double({ min: 0.001, max: 1, noNaN: true }), (shape, ms, tol) => {
         const placed = { ...shape, transform: ms.reduce((m, n) => multiply(n, m), IDENTITY) };
         const exact = pathBounds(placedOutline(placed as LeafShape), 1e-4);
-        const job = planJob(doc([createLayer({ id: 'L1' })], [placed]), { tolerance: tol });
+        const big = createDocument({
+          width: 2000,
+          height: 2000,
+          layers: [createLayer({ id: 'L1' })],
+          shapes: [placed],
+        });
+        const job = planJob(big, { tolerance: tol });
         for (const op of paths(job.ops)) {
           for (const p of op.points) {
             const e = tol + 1e-6;
@@ -413,7 +428,7 @@ describe('planJob: fills', () => {
         fc.constantFrom('whole', 'single'),
         (rects, angle, fill) => {
           const shapes = rects.map((r, i) =>
-            rectShape(`s${i}`, 'L', 0, 0, r.w, r.w / 2, multiply(translate(r.x, r.y), rotate(r.a))),
+            rectShape(`s${i}`, 'L', 0, 0, r.w, r.w / 2, multiply(translate(r.x + 40, r.y + 40), rotate(r.a))),
           );
           const settings = { ...fill1, angle, interval: 0.3, overscan: 3 };
           const job = planJob(doc([createLayer({ id: 'L', mode: 'fill', fill, fillSettings: settings })], shapes));
@@ -573,7 +588,7 @@ describe('planJob at scale', () => {
       createLayer({ id: 'L', mode: 'fill', fill: 'whole', fillSettings }),
       createLayer({ id: 'L', mode: 'fill', fill: 'single', fillSettings }),
     ]) {
-      const job = planJob(doc([layer], shapes));
+      const job = planJob(createDocument({ width: 300, height: 300, layers: [layer], shapes }));
       expect(job.ops.length).toBeGreaterThanOrEqual(10_000);
     }
   }, 90_000);

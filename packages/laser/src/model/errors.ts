@@ -37,6 +37,14 @@ export const LASER_MESSAGES = {
   },
   badSpeed: { 'zh-CN': '图层速度必须大于 0', en: 'The layer speed must be greater than 0' },
   badPower: { 'zh-CN': '图层功率必须是不小于 0 的数字', en: 'The layer power must be a number of 0 or more' },
+  clippedToArea: {
+    'zh-CN': '部分图形超出加工区域，超出部分已裁掉，不会加工',
+    en: 'Part of the drawing lies outside the work area: it was cut off at the edge and will not be burnt',
+  },
+  outsideBed: {
+    'zh-CN': '加工内容超出机器的加工幅面，请移动图形或缩小尺寸',
+    en: "The job reaches outside the machine's bed: move the drawing or make it smaller",
+  },
 } as const satisfies Record<string, Bilingual>;
 
 /**

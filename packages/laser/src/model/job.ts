@@ -1,4 +1,5 @@
 import type { Layer } from './document.js';
+import type { Bilingual } from './errors.js';
 import type { Vec2 } from './matrix.js';
 
 /**
@@ -67,6 +68,8 @@ export interface Job {
   /** The layers the ops refer to. */
   layers: Layer[];
   ops: JobOp[];
+  /** What the planner had to change to make the job safe (content cut off at the work area's edge). */
+  warnings?: Bilingual[];
 }
 
 /** How a job becomes G-code for one machine. */

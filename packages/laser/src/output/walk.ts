@@ -5,6 +5,7 @@ import type { Bounds, Vec2 } from '../model/matrix.js';
 import { checkFinite, overscanPoints, rasterEnds } from '../optimise/geometry.js';
 import { rasterOpStats, rasterOpToMachine, writeRasterGcode } from '../raster/raster-gcode.js';
 import { cutProgram } from '../toolpath/cut-path.js';
+import { type ClipRect, EDGE_SLACK, insideArea, rasterOverscanRoom, roomAlong } from '../toolpath/work-area.js';
 import type { ByteWriter } from './bytes.js';
 import { powerPieces } from './corner-power.js';
 
@@ -117,13 +118,20 @@ export function walkJob(
 ): void {
   checkFinite(job.ops);
   const layers = new Map<string, Layer>(job.layers.map((l) => [l.id, l]));
+  const bedX = Math.round((machine.bedWidth ?? job.width) * 1000);
+  const bedY = Math.round((machine.bedHeight ?? job.height) * 1000);
+  const onBed = (x: number, y: number) => {
+    if (x < 0 || y < 0 || x > bedX || y > bedY) throw new SettingError(LASER_MESSAGES.outsideBed);
+  };
   const head: Head = {
     frame: new Frame(job.height, machine.origin),
+    area: bedArea(job, machine),
     x: 0,
     y: 0,
     moved: false,
     sink,
     rapid(x, y) {
+      onBed(x, y);
       if (this.moved && x === this.x && y === this.y) return;
       this.moved = true;
       this.x = x;
@@ -131,6 +139,7 @@ export function walkJob(
       sink.rapid(x, y);
     },
     feed(x, y, power, speed) {
+      onBed(x, y);
       if (x === this.x && y === this.y) return;
       this.x = x;
       this.y = y;
@@ -164,9 +173,18 @@ export function walkJob(
       sink.endOp();
       continue;
     }
-    const ends = rasterEnds(op);
+    // The run-ons before and after each line stay on the bed: the overscan is shortened to fit.
+    const room = rasterOverscanRoom(op, head.area);
+    const fitted = op.overscan > room ? { ...op, overscan: room } : op;
+    const ends = rasterEnds(fitted);
     if (!ends) continue;
-    const machineOp = rasterModule.rasterOpToMachine(op, job.height, machine.origin);
+    for (const [x, y] of [
+      [ends.sx, ends.sy],
+      [ends.ex, ends.ey],
+    ] as const) {
+      if (!insideArea({ x, y }, head.area)) throw new SettingError(LASER_MESSAGES.outsideBed);
+    }
+    const machineOp = rasterModule.rasterOpToMachine(fitted, job.height, machine.origin);
     const end = sink.raster(machineOp, layer, head.frame.qx(ends.sx), head.frame.qy(ends.sy));
     head.moved = true;
     head.x = Math.round(end.x * 1000);
@@ -177,9 +195,19 @@ export function walkJob(
   sink.finish();
 }
 
+/** The machine's bed in document millimetres (the machine's y runs the other way for a bottom-left origin). */
+function bedArea(job: Job, machine: MachineSettings): ClipRect {
+  const w = machine.bedWidth ?? job.width;
+  const h = machine.bedHeight ?? job.height;
+  const y0 = machine.origin === 'bottom-left' ? job.height - h : 0;
+  return { x0: 0, y0, x1: w, y1: y0 + h };
+}
+
 /** The head's position (machine thousandths) and the moves that change it. */
 interface Head {
   frame: Frame;
+  /** The bed, document mm. */
+  area: ClipRect;
   x: number;
   y: number;
   moved: boolean;
@@ -198,7 +226,7 @@ function walkPath(op: PathOp, power: number, speed: number, head: Head): void {
   const pts = op.points;
   if (pts.length === 0) return;
   const { frame } = head;
-  const run = overscanPoints(op);
+  const run = fittedRun(op, head.area);
   const first = pts[0]!;
   if (run) {
     head.rapid(frame.qx(run.before.x), frame.qy(run.before.y));
@@ -211,6 +239,20 @@ function walkPath(op: PathOp, power: number, speed: number, head: Head): void {
   if (run) head.feed(frame.qx(run.after.x), frame.qy(run.after.y), 0, speed);
 }
 
+/** The run-on points of a fill line, each end shortened where it would leave the bed. */
+function fittedRun(op: PathOp, area: ClipRect): { before: Vec2; after: Vec2 } | null {
+  const run = overscanPoints(op);
+  if (!run) return null;
+  const fit = (from: Vec2, to: Vec2): Vec2 => {
+    if (insideArea(to, area)) return to;
+    const d = Math.hypot(to.x - from.x, to.y - from.y);
+    const dir = { x: (to.x - from.x) / d, y: (to.y - from.y) / d };
+    const room = Math.max(0, roomAlong(from, dir, area) - EDGE_SLACK);
+    return { x: from.x + dir.x * room, y: from.y + dir.y * room };
+  };
+  return { before: fit(op.points[0]!, run.before), after: fit(op.points[op.points.length - 1]!, run.after) };
+}
+
 /**
  * The moves of one cut op, with the layer's cut features (toolpath/cut-path.ts): rapid to the entry,
  * then the lead-in, contour, overcut and lead-out, the laser off over tabs and perforation gaps; in dot
@@ -221,7 +263,7 @@ function walkPath(op: PathOp, power: number, speed: number, head: Head): void {
 function walkCut(op: PathOp, layer: Layer, machine: MachineSettings, head: Head): void {
   if (op.points.length === 0) return;
   const { frame } = head;
-  const program = cutProgram(op, layer.cut);
+  const program = cutProgram(op, layer.cut, head.area);
   const s = layerS(layer, machine);
   if (program.dots) {
     const seconds = layer.cut.perforation.dwell / 1000;

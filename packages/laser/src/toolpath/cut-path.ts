@@ -2,6 +2,7 @@ import type { CutSettings, LeadSettings } from '../model/document.js';
 import type { PathOp } from '../model/job.js';
 import type { Vec2 } from '../model/matrix.js';
 import { insideEvenOdd, signedArea } from '../model/path.js';
+import { type ClipRect, insideArea } from './work-area.js';
 
 /**
  * What the head does along one cut op, once its entry point is known (the optimiser may rotate a closed
@@ -31,7 +32,8 @@ const ARC_STEP = Math.PI / 36;
 /** A lead that would cross its contour is halved up to this many times, then left out. */
 const LEAD_TRIES = 5;
 
-export function cutProgram(op: PathOp, cut: CutSettings): CutProgram {
+/** `area`: where leads may go (the bed); a lead that would leave it is shortened or left out. */
+export function cutProgram(op: PathOp, cut: CutSettings, area?: ClipRect): CutProgram {
   const pts = op.points;
   // A closed op goes back to its start; the contour features need a ring with an inside.
   const { path, loop } = burnPath(pts, op.closed && pts.length >= 2, op.closed ? cut.overcut : 0);
@@ -46,14 +48,14 @@ export function cutProgram(op: PathOp, cut: CutSettings): CutProgram {
   if (closed) {
     const ring = pts;
     const hole = op.hole === true;
-    const leadIn = leadPoints(ring, hole, 0, cut.leadIn, 'in');
+    const leadIn = leadPoints(ring, hole, 0, cut.leadIn, 'in', area);
     if (leadIn) {
       entry = leadIn[0]!;
       moves.unshift(...leadIn.slice(1).map((p) => ({ x: p.x, y: p.y, burn: true })));
     }
     const end = path[path.length - 1]!;
     const endSegment = segmentEndingAt(path);
-    const leadOut = leadPoints(ring, hole, endSegment, cut.leadOut, 'out', end);
+    const leadOut = leadPoints(ring, hole, endSegment, cut.leadOut, 'out', area, end);
     if (leadOut) for (const p of leadOut.slice(1)) moves.push({ x: p.x, y: p.y, burn: true });
   }
   return { entry, moves, dots: null };
@@ -214,6 +216,7 @@ function leadPoints(
   endSegment: number,
   lead: LeadSettings,
   which: 'in' | 'out',
+  area: ClipRect | undefined,
   from?: Vec2,
 ): Vec2[] | null {
   if (lead.kind === 'none' || !(lead.length > 0)) return null;
@@ -236,7 +239,7 @@ function leadPoints(
   const scrap = hole ? inward : { x: -inward.x, y: -inward.y };
   for (let k = 0, size = lead.length; k < LEAD_TRIES; k++, size /= 2) {
     const pts = lead.kind === 'line' ? lineLead(at, scrap, size, which) : arcLead(at, scrap, t, size, which);
-    if (leadFits(pts, ring, hole)) return pts;
+    if (leadFits(pts, ring, hole) && (!area || pts.every((p) => insideArea(p, area)))) return pts;
   }
   return null;
 }

@@ -18,6 +18,7 @@ import { cutOps } from './cut-contours.js';
 import { type HatchGroup, type HatchOptions, hatchGroups, type WindingRule } from './hatch.js';
 import { MAX_PASSES } from './messages.js';
 import { cleanPoints, isDegenerate, simplifyPolyline } from './simplify.js';
+import { clipOpsToArea } from './work-area.js';
 
 /**
  * The planner: a document becomes a machine job. Output layers run in priority order (ties keep the
@@ -90,7 +91,17 @@ export function planJob(doc: KerfDocument, options: PlanOptions = {}): Job {
   const ops: JobOp[] = [];
   for (const [i, layer] of layers.entries()) repeatLayer(ops, perLayer[i]!, layer, copies);
   const size = jobSize(doc, ctx.bounds, copies);
-  return { name: options.name ?? doc.meta.name ?? 'job', width: size.width, height: size.height, layers, ops };
+  // Nothing is burnt outside the work area: what lies beyond its edges is cut away, with a warning.
+  const safe = clipOpsToArea(ops, { x0: 0, y0: 0, x1: size.width, y1: size.height });
+  const job: Job = {
+    name: options.name ?? doc.meta.name ?? 'job',
+    width: size.width,
+    height: size.height,
+    layers,
+    ops: safe.ops,
+  };
+  if (safe.clipped) job.warnings = [LASER_MESSAGES.clippedToArea];
+  return job;
 }
 
 /** The layers to output, by priority; equal priorities keep the document's order. */
