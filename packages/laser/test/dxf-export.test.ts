@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { importDxf } from '../src/import/dxf/index.js';
 import type { KerfDocument, Shape } from '../src/model/document.js';
 import { createDocument, createLayer } from '../src/model/layers.js';
-import { type Matrix, multiply, rotate, scale, translate, type Vec2 } from '../src/model/matrix.js';
+import { IDENTITY, type Matrix, multiply, rotate, scale, translate, type Vec2 } from '../src/model/matrix.js';
 import type { Segment } from '../src/model/path.js';
 import { leafShapes, placedPolylines } from '../src/model/shapes.js';
 import { exportDxf } from '../src/output/dxf.js';
@@ -248,12 +248,13 @@ function sampleDoc(): KerfDocument {
 // -------------------------------------------------------------------------------------------- tests
 
 describe.skipIf(!python)('exportDxf (skipped when python3 with ezdxf is absent)', () => {
-  it('writes an R2000 file that ezdxf audits with no errors and no fixes', () => {
+  it('writes a file that ezdxf audits with no errors and no fixes', () => {
     const doc = sampleDoc();
     const read = ezRead(exportDxf(doc));
     expect(read.errors).toEqual([]);
     expect(read.fixes).toEqual([]);
-    expect([read.version, read.units]).toEqual(['AC1015', 4]);
+    // The sample has Chinese text: the file is AutoCAD 2007's UTF-8 format.
+    expect([read.version, read.units]).toEqual(['AC1021', 4]);
     const layers = new Map(read.layers.map(([n, aci, rgb]) => [n, { aci, rgb }]));
     expect(layers.get('Cut')).toEqual({ aci: 1, rgb: [255, 0, 0] });
     expect(layers.get('Engrave_ fine')?.rgb).toEqual([0x12, 0x34, 0x56]);
@@ -261,6 +262,46 @@ describe.skipIf(!python)('exportDxf (skipped when python3 with ezdxf is absent)'
       // Polygon, rounded rect and the path's line-and-arc run; the path's Bézier run and elliptical arc.
       ['CIRCLE', 'CIRCLE', 'ELLIPSE', 'ELLIPSE', 'LWPOLYLINE', 'LWPOLYLINE', 'LWPOLYLINE', 'SPLINE', 'TEXT'].sort(),
     );
+  });
+
+  it('writes an empty document and an ASCII one as AutoCAD 2000 files ezdxf opens with no audit errors', () => {
+    const empty = ezRead(exportDxf(createDocument({})));
+    expect([empty.version, empty.errors, empty.fixes, empty.entities]).toEqual(['AC1015', [], [], []]);
+    const plain = createDocument({ layers: [createLayer({ id: 'L', name: 'Cut' })] });
+    plain.shapes.push({
+      id: 'r',
+      kind: 'rect',
+      layerId: 'L',
+      transform: IDENTITY,
+      x: 1,
+      y: 1,
+      width: 5,
+      height: 5,
+      rx: 0,
+      ry: 0,
+    });
+    const read = ezRead(exportDxf(plain));
+    expect([read.version, read.errors, read.fixes, read.entities.length]).toEqual(['AC1015', [], [], 1]);
+  });
+
+  it('keeps non-ASCII layer names as they are, in a UTF-8 file, with no audit errors', () => {
+    const doc = createDocument({
+      layers: [createLayer({ id: 'L', name: '切割 层' }), createLayer({ id: 'M', name: 'Gravure é' })],
+    });
+    doc.shapes.push(
+      { id: 'r', kind: 'rect', layerId: 'L', transform: IDENTITY, x: 1, y: 1, width: 5, height: 5, rx: 0, ry: 0 },
+      { id: 'e', kind: 'ellipse', layerId: 'M', transform: IDENTITY, cx: 20, cy: 20, rx: 3, ry: 3 },
+    );
+    const read = ezRead(exportDxf(doc));
+    expect([read.version, read.errors, read.fixes]).toEqual(['AC1021', [], []]);
+    expect(read.layers.map(([n]) => n)).toEqual(expect.arrayContaining(['切割 层', 'Gravure é']));
+    expect(read.entities.map((e) => e.layer).sort()).toEqual(['Gravure é', '切割 层'].sort());
+    // Kerf reads its own file back with the same names.
+    expect(
+      importDxf(exportDxf(doc))
+        .layers.map((l) => l.name)
+        .sort(),
+    ).toEqual(['Gravure é', '切割 层'].sort());
   });
 
   it('keeps exact geometry: circles, bulges, ellipses, splines and text, y flipped back', () => {
@@ -299,8 +340,8 @@ describe.skipIf(!python)('exportDxf (skipped when python3 with ezdxf is absent)'
     expect(spline.control![4]![0]).toBeCloseTo(30 + (2 / 3) * (20 - 30), 12);
     expect(spline.control![6]).toEqual([10, 120]);
     const text = byType('TEXT')[0]!;
-    // Non-ASCII text travels as \U+ escapes (readable whatever the reader's code page).
-    expect([text.text, text.insert, text.height, text.halign]).toEqual(['Kerf \\U+6FC0\\U+5149', [20, 20], 6, 1]);
+    // Non-ASCII text travels as itself, in a UTF-8 file.
+    expect([text.text, text.insert, text.height, text.halign]).toEqual(['Kerf 激光', [20, 20], 6, 1]);
     expect(
       leafShapes(importDxf(exportDxf(doc)).shapes).some((p) => (p.shape as { text?: string }).text === 'Kerf 激光'),
     ).toBe(true);

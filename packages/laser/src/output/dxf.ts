@@ -5,7 +5,9 @@ import { arcToCenter, ellipsePath, type Segment, transformPath } from '../model/
 import { leafShapes, type PlacedShape, placedPath } from '../model/shapes.js';
 
 /**
- * A Kerf document as an AutoCAD 2000 (AC1015) ASCII DXF, millimetres, y up: every leaf is placed with
+ * A Kerf document as an AutoCAD 2000 (AC1015) ASCII DXF, millimetres, y up — or AutoCAD 2007 (AC1021),
+ * whose text is UTF-8, when a layer name or a text is not plain ASCII (an R2000 file would need \U+
+ * escapes, which are not allowed in layer names). Every leaf is placed with
  * its full transform and written as exact CAD geometry — lines and circular arcs as LWPOLYLINE with
  * bulges, elliptical arcs and ellipses as ELLIPSE, circles as CIRCLE, Bézier runs as cubic SPLINEs and
  * text as TEXT. Bitmaps are not written. The file carries the tables, blocks and objects a full DXF
@@ -69,8 +71,9 @@ class DxfText {
       .pair(code + 20, z);
   }
 
+  /** Each part on its own line; nothing at all when empty (a blank line would break the file). */
   toString(): string {
-    return `${this.parts.join('\n')}\n`;
+    return this.parts.length ? `${this.parts.join('\n')}\n` : '';
   }
 }
 
@@ -95,20 +98,18 @@ function num(v: number): string {
   return /[.e]/.test(s) ? s : `${s}.0`;
 }
 
-/** Non-ASCII characters as AutoCAD's \U+XXXX escapes (readable under any code page). */
-function escapeText(s: string): string {
-  let out = '';
-  for (const ch of s) {
-    const c = ch.codePointAt(0)!;
-    if (c < 32) continue;
-    if (c < 128) out += ch;
-    else if (c <= 0xffff) out += `\\U+${c.toString(16).toUpperCase().padStart(4, '0')}`;
-    else {
-      const v = c - 0x10000;
-      out += `\\U+${(0xd800 + (v >> 10)).toString(16).toUpperCase()}\\U+${(0xdc00 + (v & 0x3ff)).toString(16).toUpperCase()}`;
-    }
-  }
-  return out;
+/** A text value on one line: control characters dropped (non-ASCII text makes the file UTF-8, see needsUnicode). */
+function oneLine(s: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
+  return s.replace(/[\u0000-\u001f]/g, '');
+}
+
+/** Whether the document needs a UTF-8 (AC1021) file: a layer name or a text beyond ASCII. */
+function needsUnicode(doc: KerfDocument): boolean {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the ASCII range is what is tested
+  const wide = (s: string) => /[^\u0000-\u007f]/.test(s);
+  if (doc.layers.some((l) => wide(l.name))) return true;
+  return leafShapes(doc.shapes).some((p) => p.shape.kind === 'text' && wide(p.shape.text));
 }
 
 /** A valid, unique DXF layer name for each Kerf layer (layer "0" stays "0"). */
@@ -116,7 +117,7 @@ function layerNames(layers: readonly Layer[]): Map<string, string> {
   const used = new Set<string>(['0']);
   const out = new Map<string, string>();
   for (const l of layers) {
-    let base = escapeText(l.name.replace(/[<>/\\":;?*|=`]/g, '_').trim()) || l.id;
+    let base = oneLine(l.name.replace(/[<>/\\":;?*|=`]/g, '_').trim()) || l.id;
     if (base === '0') {
       out.set(l.id, '0');
       continue;
@@ -137,6 +138,7 @@ function colorOf(hex: string): number {
 
 /** Writes the document as DXF text. */
 export function exportDxf(doc: KerfDocument, options: DxfExportOptions = {}): string {
+  const unicode = needsUnicode(doc);
   const names = layerNames(doc.layers);
   let next = FIRST_FREE_HANDLE;
   const handle = () => (next++).toString(16).toUpperCase();
@@ -145,7 +147,7 @@ export function exportDxf(doc: KerfDocument, options: DxfExportOptions = {}): st
   const writer = new EntityWriter(ent, handle, doc.height);
   for (const placed of leafShapes(doc.shapes)) writer.shape(placed, names.get(placed.shape.layerId) ?? '0');
   const out = new DxfText();
-  writeHeader(out, doc, handle());
+  writeHeader(out, doc, handle(), unicode ? 'AC1021' : 'AC1015');
   out.pair(0, 'SECTION').pair(2, 'CLASSES').pair(0, 'ENDSEC');
   writeTables(out, doc, names, layerHandles, options.font ?? 'arial.ttf');
   writeBlocks(out);
@@ -154,9 +156,9 @@ export function exportDxf(doc: KerfDocument, options: DxfExportOptions = {}): st
 
 // -------------------------------------------------------------------------------------- sections
 
-function writeHeader(w: DxfText, doc: KerfDocument, handseed: string): void {
+function writeHeader(w: DxfText, doc: KerfDocument, handseed: string, version: 'AC1015' | 'AC1021'): void {
   w.pair(0, 'SECTION').pair(2, 'HEADER');
-  w.pair(9, '$ACADVER').pair(1, 'AC1015');
+  w.pair(9, '$ACADVER').pair(1, version);
   w.pair(9, '$ACADMAINTVER').pair(70, 6);
   w.pair(9, '$DWGCODEPAGE').pair(3, 'ANSI_1252');
   w.pair(9, '$INSBASE').point(10, 0, 0);
@@ -486,7 +488,7 @@ class EntityWriter {
       const local = { x: s.x, y: s.y + i * 1.2 * s.font.size };
       const p = apply(m, local);
       this.head('TEXT', layer, 'AcDbText');
-      this.w.point(10, p.x, this.y(p.y)).pair(40, height).pair(1, escapeText(line));
+      this.w.point(10, p.x, this.y(p.y)).pair(40, height).pair(1, oneLine(line));
       if (rotation !== 0) this.w.pair(50, rotation);
       this.w.pair(7, 'Standard');
       const h = s.anchor === 'middle' ? 1 : s.anchor === 'end' ? 2 : 0;
