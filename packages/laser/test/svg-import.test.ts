@@ -4,7 +4,8 @@ import { importSvg, parsePathData, parseTransform } from '../src/import/svg/inde
 import type { BitmapShape, GroupShape, KerfDocument, LeafShape, RectShape, TextShape } from '../src/model/document.js';
 import { FormatError, TooLargeError } from '../src/model/errors.js';
 import { apply, type Matrix } from '../src/model/matrix.js';
-import { leafShapes, placedPolylines } from '../src/model/shapes.js';
+import { pathBounds } from '../src/model/path.js';
+import { leafShapes, placedPath, placedPolylines } from '../src/model/shapes.js';
 import { exportSvg, formatNumber } from '../src/output/svg.js';
 
 const svg = (body: string, attrs = 'viewBox="0 0 100 100" width="100mm" height="100mm"') =>
@@ -433,7 +434,11 @@ describe('importSvg: layers, pictures and text', () => {
     ]);
     const w = doc.meta.warnings!;
     expect(new Set(w).size).toBe(w.length);
-    for (const re of [/gradients/, /clip paths/, /filters/, /masks/])
+    // The clip path is applied (the first square is cut to 1 × 1); the rest is named.
+    expect(pathBounds(placedPath(leafShapes(doc.shapes)[0]!))).toMatchObject({ minX: 0, minY: 0 });
+    expect(pathBounds(placedPath(leafShapes(doc.shapes)[0]!)).maxX).toBeCloseTo(1, 6);
+    expect(w.some((x) => /clip/.test(x))).toBe(false);
+    for (const re of [/gradients/, /filters/, /mask/])
       expect(
         w.some((x) => re.test(x)),
         String(re),

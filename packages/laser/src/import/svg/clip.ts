@@ -1,6 +1,6 @@
 import type { LeafShape, PathShape, Shape, ShapeStyle } from '../../model/document.js';
 import { IDENTITY, invert, type Matrix, maxScale, multiply, type Vec2 } from '../../model/matrix.js';
-import { flattenPath, type PathData, transformPath } from '../../model/path.js';
+import { flattenPath, type PathData, type Polyline, transformPath } from '../../model/path.js';
 import { shapeOutline } from '../../model/shapes.js';
 
 /**
@@ -116,18 +116,52 @@ function polyPath(pieces: readonly Vec2[][], closed: boolean): PathData {
 }
 
 /**
- * Clips the shapes of a viewport whose coordinates are those of `r`. `toDoc` maps those coordinates to
- * millimetres (it sets the flattening tolerance); `warn` reports what cannot be clipped; `newId` names the
- * second half of a filled and stroked shape, which is split into its trimmed fill and its trimmed outline.
+ * Where shapes are clipped to: a rectangle (a viewport) or a region (a clip path), in the coordinates
+ * the shapes are flattened into.
+ */
+type FillRule = 'nonzero' | 'evenodd';
+
+export interface ClipArea {
+  /** Whether a shape with these bounds lies wholly inside, wholly outside, or crosses the edge. */
+  relation(x0: number, y0: number, x1: number, y1: number): 'inside' | 'outside' | 'crossing';
+  /** A filled shape's rings (with its fill rule) cut to the area: closed rings, and the rule they are filled by. */
+  rings(lines: readonly Polyline[], rule: FillRule): { rings: Vec2[][]; rule: FillRule };
+  /** A shape's outline cut to the area: open pieces. */
+  pieces(lines: readonly Polyline[]): Vec2[][];
+  /** Said when a picture or a text crosses the edge (they are kept whole). */
+  wholeWarning: string;
+}
+
+/** A viewport's rectangle as a clip area. */
+export function rectArea(r: ClipRect): ClipArea {
+  return {
+    relation: (x0, y0, x1, y1) =>
+      x0 >= r.x0 && y0 >= r.y0 && x1 <= r.x1 && y1 <= r.y1
+        ? 'inside'
+        : x1 < r.x0 || y1 < r.y0 || x0 > r.x1 || y0 > r.y1
+          ? 'outside'
+          : 'crossing',
+    // Each ring is cut on its own, keeping its winding, so the shape's fill rule still holds.
+    rings: (lines, rule) => ({ rings: lines.map((l) => clipRing(l.points, r)), rule }),
+    pieces: (lines) => lines.flatMap((l) => clipPolyline(l.points, l.closed, r)),
+    wholeWarning: 'pictures and text crossing the edge of a nested viewport are not clipped',
+  };
+}
+
+/**
+ * Clips shapes to an area whose coordinates are those of `frame` applied to the shapes (IDENTITY: the
+ * shapes' parent's own; a document matrix: document millimetres). `tol` is the flattening tolerance in
+ * those coordinates; `warn` reports what cannot be clipped; `newId` names the second half of a filled
+ * and stroked shape, which is split into its trimmed fill and its trimmed outline.
  */
 export function clipShapes(
   shapes: readonly Shape[],
-  r: ClipRect,
-  toDoc: Matrix,
+  area: ClipArea,
+  frame: Matrix,
+  tol: number,
   warn: (m: string) => void,
   newId: () => string,
 ): Shape[] {
-  const tol = 0.005 / Math.max(maxScale(toDoc), 1e-9);
   const visit = (list: readonly Shape[], parent: Matrix): Shape[] => {
     const out: Shape[] = [];
     for (const s of list) {
@@ -136,19 +170,24 @@ export function clipShapes(
         const kids = visit(s.children, m);
         if (kids.length > 0) out.push({ ...s, children: kids });
       } else {
-        out.push(...clipLeaf(s, m, r, tol, warn, newId));
+        out.push(...clipLeaf(s, m, area, tol, warn, newId));
       }
     }
     return out;
   };
-  return visit(shapes, IDENTITY);
+  return visit(shapes, frame);
+}
+
+/** The flattening tolerance for a viewport whose coordinates `toDoc` maps to millimetres (0.005 mm). */
+export function viewportTolerance(toDoc: Matrix): number {
+  return 0.005 / Math.max(maxScale(toDoc), 1e-9);
 }
 
 /** One leaf: kept, dropped, or replaced by a trimmed path in its own coordinates. */
 function clipLeaf(
   s: LeafShape,
   m: Matrix,
-  r: ClipRect,
+  area: ClipArea,
   tol: number,
   warn: (m: string) => void,
   newId: () => string,
@@ -166,10 +205,11 @@ function clipLeaf(
       y1 = Math.max(y1, p.y);
     }
   }
-  if (x0 >= r.x0 && y0 >= r.y0 && x1 <= r.x1 && y1 <= r.y1) return [s];
-  if (x1 < r.x0 || y1 < r.y0 || x0 > r.x1 || y0 > r.y1) return [];
+  const relation = lines.length ? area.relation(x0, y0, x1, y1) : 'outside';
+  if (relation === 'inside') return [s];
+  if (relation === 'outside') return [];
   if (s.kind === 'bitmap' || s.kind === 'text') {
-    warn('pictures and text crossing the edge of a nested viewport are not clipped');
+    warn(area.wholeWarning);
     return [s];
   }
   const back = invert(m);
@@ -190,19 +230,15 @@ function clipLeaf(
   const stroke = !!s.style?.stroke;
   const out: PathShape[] = [];
   if (fill) {
-    const rings = polyPath(
-      lines.map((l) => clipRing(l.points, r)),
-      true,
-    );
-    const style = s.style && stroke ? { ...s.style, stroke: null } : s.style;
+    const cut = area.rings(lines, s.style?.fillRule ?? 'nonzero');
+    const rings = polyPath(cut.rings, true);
+    const base = s.style && stroke ? { ...s.style, stroke: null } : s.style;
+    const style = base && base.fillRule !== cut.rule ? { ...base, fillRule: cut.rule } : base;
     const shape = make(rings, s.id, style);
     if (shape) out.push(shape);
   }
   if (stroke || !fill) {
-    const pieces = polyPath(
-      lines.flatMap((l) => clipPolyline(l.points, l.closed, r)),
-      false,
-    );
+    const pieces = polyPath(area.pieces(lines), false);
     const style = s.style && fill ? { ...s.style, fill: null } : s.style;
     const shape = make(pieces, out.length > 0 ? newId() : s.id, style);
     if (shape) out.push(shape);

@@ -21,7 +21,8 @@ import {
 } from '../../model/matrix.js';
 import { documentBounds, leafShapes } from '../../model/shapes.js';
 import { type FontBook, textOutline } from '../../text/fonts.js';
-import { type ClipRect, clipShapes } from './clip.js';
+import { type ClipRect, clipShapes, rectArea, viewportTolerance } from './clip.js';
+import { ClipPaths } from './clip-paths.js';
 import { parseColor } from './color.js';
 import { parseStylesheet, type Rule, RuleIndex } from './css.js';
 import { readImageHref } from './image.js';
@@ -91,8 +92,6 @@ const NOT_RENDERED = new Set([
 ]);
 
 const FEATURE_WARNINGS: ReadonlyArray<[string, string]> = Object.entries({
-  'clip-path': 'clip paths are not supported; shapes are imported unclipped',
-  mask: 'masks are not supported and were ignored',
   filter: 'filters are not supported and were ignored',
   'marker-start': 'markers are not supported and were not drawn',
   'marker-mid': 'markers are not supported and were not drawn',
@@ -157,6 +156,24 @@ class SvgConverter {
   private invisible = 0;
   /** The namespace treated as SVG ('' for files that forgot to declare it). */
   private svgNs = SVG_NS;
+  /** Inside clip path content: shapes count by their geometry, whatever their paint. */
+  private clipContent = 0;
+  private readonly clips = new ClipPaths({
+    svgNs: () => this.svgNs,
+    byId: (id) => this.ids.get(id),
+    declaredOf: (el) => this.declaredOf(el),
+    convert: (el, style, vp, base) => this.element(el, style, vp, { outer: IDENTITY, base }),
+    inClipContent: (make) => {
+      this.clipContent++;
+      try {
+        return make();
+      } finally {
+        this.clipContent--;
+      }
+    },
+    warn: (m) => this.warn(m),
+    newId: () => this.newId(),
+  });
 
   constructor(
     private readonly root: XmlElement,
@@ -314,9 +331,14 @@ class SvgConverter {
     }
     const own = this.ownTransform(el, declared);
     if (!own) return null;
+    // A clip path holds shapes, text and <use>, not groups.
+    if (this.clipContent > 0 && el.name === 'g') return null;
     this.depth++;
     try {
-      return this.dispatch(el, style, vp, place, own);
+      const shape = this.dispatch(el, style, vp, place, own);
+      if (!shape) return null;
+      const user = multiply(place.base, multiply(place.outer, own));
+      return this.clips.apply(declared, shape, user, place.base, vp);
     } finally {
       this.depth--;
     }
@@ -422,7 +444,7 @@ class SvgConverter {
       if (!clips || kids.length === 0) return kids;
       const t = vb ? viewBoxTransform(vb, par, w, h) : IDENTITY;
       const rect: ClipRect = { x0: -t[4] / t[0], y0: -t[5] / t[3], x1: (w - t[4]) / t[0], y1: (h - t[5]) / t[3] };
-      return clipShapes(kids, rect, p.base, (m) => this.warn(m), this.newId);
+      return clipShapes(kids, rectArea(rect), IDENTITY, viewportTolerance(p.base), (m) => this.warn(m), this.newId);
     });
   }
 
@@ -515,6 +537,11 @@ class SvgConverter {
     if (!docMatrix.every(Number.isFinite)) {
       this.warn('shapes scaled beyond any usable size were left out');
       return null;
+    }
+    if (this.clipContent > 0) {
+      // Clip path content: only the geometry and the clip rule count (the shape is never drawn).
+      const clipStyle: ShapeStyle = { fill: '#000000', stroke: null, fillRule: style.clipRule };
+      return { ...geometry, id: this.newId(), transform, layerId: '', style: clipStyle } as unknown as T;
     }
     const fill = canFill ? this.paintColor(style.fill, style) : null;
     const stroke = style.strokeWidth > 0 ? this.paintColor(style.stroke, style) : null;

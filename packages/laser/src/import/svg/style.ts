@@ -75,6 +75,8 @@ export interface ComputedStyle {
   stroke: Paint;
   strokeWidth: number;
   fillRule: 'nonzero' | 'evenodd';
+  /** How clip-path content covers: the fill rule of shapes inside a `<clipPath>`. */
+  clipRule: 'nonzero' | 'evenodd';
   fillOpacity: number;
   strokeOpacity: number;
   /** Product of this element's and its ancestors' `opacity`. */
@@ -94,6 +96,7 @@ export const INITIAL_STYLE: ComputedStyle = {
   stroke: { kind: 'none' },
   strokeWidth: 1,
   fillRule: 'nonzero',
+  clipRule: 'nonzero',
   fillOpacity: 1,
   strokeOpacity: 1,
   opacity: 1,
@@ -185,6 +188,8 @@ export function computeStyle(
   }
   const rule = get('fill-rule');
   if (rule === 'nonzero' || rule === 'evenodd') s.fillRule = rule;
+  const clipRule = get('clip-rule');
+  if (clipRule === 'nonzero' || clipRule === 'evenodd') s.clipRule = clipRule;
   const fo = get('fill-opacity');
   if (fo !== undefined) s.fillOpacity = parseOpacity(fo) ?? s.fillOpacity;
   const so = get('stroke-opacity');

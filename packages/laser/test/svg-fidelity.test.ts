@@ -1,0 +1,33 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { importSvg } from '../src/import/svg/index.js';
+import { exportSvg } from '../src/output/svg.js';
+import { diffShare, isBlank, renderSvg } from './render.js';
+
+/**
+ * Kerf's own SVG files for what a laser user draws with (clip paths, masks, painting, structure, text),
+ * each checked against resvg: the file as imported and exported again must render like the file itself.
+ * A pixel differs when a channel differs by more than 64 over white; a file passes under 1 % of pixels.
+ */
+const DIR = join(import.meta.dirname, 'fixtures', 'svg-fidelity');
+const WIDTH = 200;
+
+const files = readdirSync(DIR)
+  .filter((f) => f.endsWith('.svg'))
+  .sort();
+
+describe('SVG import fidelity against resvg', () => {
+  it.each(files)('%s renders as resvg renders the original', (file) => {
+    const original = readFileSync(join(DIR, file), 'utf8');
+    const reference = renderSvg(original, WIDTH);
+    expect(isBlank(reference)).toBe(false);
+    const doc = importSvg(original);
+    const ours = renderSvg(exportSvg(doc), WIDTH);
+    const share = diffShare(ours, reference, 64);
+    expect(
+      share,
+      `${(share * 100).toFixed(2)} % of pixels differ; warnings: ${doc.meta.warnings?.join('; ')}`,
+    ).toBeLessThan(0.01);
+  });
+});
