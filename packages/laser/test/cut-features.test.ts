@@ -456,3 +456,33 @@ describe('the cut settings in the document format', () => {
     expect(() => parseDocument(JSON.stringify(bad))).toThrow(/cut\.perforation\.on/);
   });
 });
+
+describe('dashed strokes', () => {
+  const dashed: Shape = {
+    id: 'd',
+    kind: 'polygon',
+    layerId: 'L',
+    transform: IDENTITY,
+    points: [
+      { x: 10, y: 10 },
+      { x: 40, y: 10 },
+    ],
+    closed: false,
+    style: { stroke: '#000000', dash: [4, 2], dashOffset: 1 },
+  };
+
+  it('cuts them as drawn on a layer that asks, the laser off over the gaps', () => {
+    const { moves, job } = gcodeOf(docWith({ dashes: 'dashed' }, [dashed]));
+    const b = burns(moves);
+    // Offset 1: the pattern starts at −1 mm, so dashes run −1…3 (3 mm cut), 5…9, 11…15, 17…21, 23…27, 29…30.
+    expect(b.map((m) => Math.round(lengthOf(m) * 1000) / 1000)).toEqual([3, 4, 4, 4, 4, 1]);
+    for (const g of gaps(moves)) expect(g).toBeCloseTo(2, 3);
+    expect(jobStats(job, TOP_LEFT).cutLength).toBeCloseTo(20, 3);
+  });
+
+  it('cuts them solid by default', () => {
+    const { moves } = gcodeOf(docWith({}, [dashed]));
+    expect(burns(moves)).toHaveLength(1);
+    expect(sum(burns(moves))).toBeCloseTo(30, 6);
+  });
+});

@@ -417,6 +417,32 @@ describe('importSvg: layers, pictures and text', () => {
     expect(doc.meta.warnings!.some((w) => /outline is made by the editor/.test(w))).toBe(true);
   });
 
+  it('keeps the paint: shape, fill and stroke opacities apart, and dashes as dashes (in mm)', () => {
+    const doc = importSvg(
+      svg(
+        '<g opacity="0.5"><rect width="5" height="5" opacity="0.8" fill="rgba(0,0,255,0.5)" stroke="#f00" stroke-opacity="0.25" ' +
+          'stroke-dasharray="2 1 3" stroke-dashoffset="1" transform="scale(2)"/></g>' +
+          '<path d="M0 0 H9" stroke="#000" stroke-dasharray="0 0"/><path d="M0 1 H9" stroke="#000" stroke-dasharray="1 -1"/>',
+      ),
+    );
+    const [rect, allZero, negative] = leaves(doc);
+    expect(rect!.style).toMatchObject({
+      opacity: 0.4,
+      fillOpacity: 0.5,
+      strokeOpacity: 0.25,
+      dash: [4, 2, 6, 4, 2, 6],
+      dashOffset: 2,
+    });
+    expect(allZero!.style?.dash).toBeUndefined();
+    expect(negative!.style?.dash).toBeUndefined();
+    expect(doc.meta.warnings ?? []).not.toContainEqual(expect.stringMatching(/dash/));
+    // And they travel through the SVG export.
+    const out = exportSvg(doc);
+    expect(out).toMatch(/fill-opacity="0.5"/);
+    expect(out).toMatch(/stroke-opacity="0.25"/);
+    expect(out).toMatch(/stroke-dasharray="2 1 3 2 1 3"/);
+  });
+
   it('lists unsupported features once each, and takes a one-stop gradient as its exact colour', () => {
     const doc = importSvg(
       svg(
@@ -426,7 +452,7 @@ describe('importSvg: layers, pictures and text', () => {
           '<rect width="5" height="5" fill="url(#one)"/><rect width="5" height="5" fill="url(#missing) blue"/>',
       ),
     );
-    expect(leaves(doc).map((s) => [s.style?.fill, s.style?.opacity])).toEqual([
+    expect(leaves(doc).map((s) => [s.style?.fill, s.style?.fillOpacity])).toEqual([
       ['#123456', undefined],
       ['#123456', undefined],
       ['#008000', 0.5],

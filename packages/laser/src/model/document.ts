@@ -91,6 +91,8 @@ export interface CutSettings {
   passOrder: 'layer' | 'shape';
   /** Air assist on while this layer runs. */
   airAssist: boolean;
+  /** Dashed strokes: cut as drawn (`dashed`, the laser off over the gaps) or as one solid line. */
+  dashes: 'solid' | 'dashed';
   perforation: PerforationSettings;
   /**
    * Power follows speed between min and max power, so corners (where the head slows) are not burnt
@@ -192,7 +194,16 @@ export interface ShapeStyle {
   /** mm. */
   strokeWidth?: number;
   fillRule?: 'nonzero' | 'evenodd';
+  /** The whole shape's opacity (its own and its groups'), 0–1. */
   opacity?: number;
+  /** The fill's opacity (fill-opacity and the colour's alpha), 0–1. */
+  fillOpacity?: number;
+  /** The stroke's opacity (stroke-opacity and the colour's alpha), 0–1. */
+  strokeOpacity?: number;
+  /** Dash pattern of the stroke, mm (on, off, on, off…); a cut layer may cut it dashed. */
+  dash?: number[];
+  /** Where along the pattern the stroke starts, mm. */
+  dashOffset?: number;
 }
 
 /** Leaf shapes belong to a layer; a group's children carry their own layers. */

@@ -33,6 +33,9 @@ export interface PathOp {
   hole?: boolean;
   /** Cut contours: centres of the uncut tabs, on the contour (document mm). */
   tabs?: Vec2[];
+  /** Cuts of dashed strokes on a layer that cuts dashes as drawn: the pattern (mm) and where it starts. */
+  dash?: number[];
+  dashOffset?: number;
 }
 
 /**

@@ -81,6 +81,7 @@ const layer = z.object({
     zStep: finite.nonnegative().max(100),
     passOrder: z.enum(['layer', 'shape']),
     airAssist: z.boolean(),
+    dashes: z.enum(['solid', 'dashed']),
     perforation: z.object({
       mode: z.enum(['none', 'dash', 'dot']),
       on: positive,
@@ -112,6 +113,10 @@ const style = z.object({
   strokeWidth: finite.nonnegative().optional(),
   fillRule: z.enum(['nonzero', 'evenodd']).optional(),
   opacity: finite.min(0).max(1).optional(),
+  fillOpacity: finite.min(0).max(1).optional(),
+  strokeOpacity: finite.min(0).max(1).optional(),
+  dash: z.array(finite.nonnegative()).max(1000).optional(),
+  dashOffset: finite.optional(),
 });
 
 const base = { id: z.string().min(1), transform: matrix, name: z.string().optional() };

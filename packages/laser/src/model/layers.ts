@@ -30,6 +30,7 @@ export const DEFAULT_CUT: CutSettings = {
   zStep: 0,
   passOrder: 'layer',
   airAssist: false,
+  dashes: 'solid',
   perforation: { mode: 'none', on: 2, off: 1, spacing: 1, dwell: 5 },
   cornerPower: false,
 };

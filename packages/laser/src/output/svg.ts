@@ -86,6 +86,14 @@ function styleAttrs(shape: LeafShape, layer: Layer | undefined, docMatrix: Matri
   if (stroke) out += ` stroke-width="${f((st.strokeWidth ?? hairline) / scaleToMm)}"`;
   if (st.fillRule === 'evenodd') out += ' fill-rule="evenodd"';
   if (st.opacity !== undefined && st.opacity < 1) out += ` opacity="${f(st.opacity)}"`;
+  if (fill && st.fillOpacity !== undefined && st.fillOpacity < 1) out += ` fill-opacity="${f(st.fillOpacity)}"`;
+  if (stroke && st.strokeOpacity !== undefined && st.strokeOpacity < 1) {
+    out += ` stroke-opacity="${f(st.strokeOpacity)}"`;
+  }
+  if (stroke && st.dash?.length) {
+    out += ` stroke-dasharray="${st.dash.map((d) => f(d / scaleToMm)).join(' ')}"`;
+    if (st.dashOffset) out += ` stroke-dashoffset="${f(st.dashOffset / scaleToMm)}"`;
+  }
   return out;
 }
 

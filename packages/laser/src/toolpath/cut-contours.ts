@@ -15,6 +15,9 @@ export interface CutShape {
   shapeId: string;
   lines: { points: Vec2[]; closed: boolean }[];
   tabs?: Vec2[];
+  /** The stroke's dash pattern, mm, and its offset (cut dashed when the layer says so). */
+  dash?: number[];
+  dashOffset?: number;
 }
 
 export function cutOps(layer: Layer, shapes: readonly CutShape[]): PathOp[] {
@@ -26,18 +29,21 @@ export function cutOps(layer: Layer, shapes: readonly CutShape[]): PathOp[] {
   const holes = needHoles ? holeFlags(rings) : [];
   let ring = 0;
   const out: PathOp[] = [];
+  const dashed = layer.cut.dashes === 'dashed';
   for (const s of shapes) {
+    const dash =
+      dashed && s.dash?.length ? { dash: s.dash, ...(s.dashOffset ? { dashOffset: s.dashOffset } : {}) } : {};
     const closedLines = s.lines.filter((l) => l.closed && l.points.length >= 3);
     for (const l of s.lines) {
       const base = { kind: 'path' as const, mode: 'cut' as const, layerId: layer.id, shapeId: s.shapeId };
       if (!(l.closed && l.points.length >= 3)) {
-        out.push({ ...base, points: l.points, closed: l.closed });
+        out.push({ ...base, ...dash, points: l.points, closed: l.closed });
         continue;
       }
       const hole = needHoles ? holes[ring++]! : false;
       const contours = kerfOffset !== 0 ? offsetContour(l.points, kerfOffset, hole) : [l.points];
       for (const points of contours) {
-        const op: PathOp = { ...base, points, closed: true };
+        const op: PathOp = { ...base, ...dash, points, closed: true };
         if (hole) op.hole = true;
         const manual = s.tabs ? s.tabs.filter((t) => nearestLine(closedLines, t) === l) : undefined;
         const tabs = manual?.length ? manual : autoTabs(points, layer.cut.tabs);

@@ -29,6 +29,8 @@ export interface CutProgram {
 
 /** Arcs of leads are drawn as chords of at most this angle (5°: under 0.004 mm off on a 2 mm radius). */
 const ARC_STEP = Math.PI / 36;
+/** Dash patterns repeated more often than this along one op are cut solid (a hostile pattern of 0.0001 mm). */
+const MAX_DASHES = 100_000;
 /** A lead that would cross its contour is halved up to this many times, then left out. */
 const LEAD_TRIES = 5;
 
@@ -103,6 +105,18 @@ function offIntervals(op: PathOp, cut: CutSettings, loop: number, total: number)
   if (p.mode === 'dash' && p.on > 0 && p.off > 0) {
     for (let s = p.on; s < total; s += p.on + p.off) out.push([s, s + p.off]);
   }
+  // A dashed stroke cut as drawn: the laser off over the pattern's gaps (odd entries).
+  const dash = op.dash;
+  const period = dash?.reduce((t, d) => t + d, 0) ?? 0;
+  if (dash && period > 0 && total / period <= MAX_DASHES) {
+    const shift = (((op.dashOffset ?? 0) % period) + period) % period;
+    for (let s = -shift; s < total; ) {
+      for (const [i, d] of dash.entries()) {
+        if (i % 2 === 1 && d > 0) out.push([s, s + d]);
+        s += d;
+      }
+    }
+  }
   return merge(out.filter(([a, b]) => b > 0 && a < total));
 }
 
@@ -139,32 +153,35 @@ export function arcPosition(ring: readonly Vec2[], p: Vec2): number {
   return at;
 }
 
-/** The burnt line as feed moves, split where the laser turns off or on. */
+/** The burnt line as feed moves, split where the laser turns off or on (`off`: sorted, merged). */
 function splitByIntervals(path: readonly Vec2[], off: readonly [number, number][]): CutMove[] {
   const moves: CutMove[] = [];
-  const isOff = (s: number) => off.some(([a, b]) => s > a && s < b);
+  let k = 0; // the first interval that does not end before the current point
   let s = 0;
   for (let i = 1; i < path.length; i++) {
     const a = path[i - 1]!;
     const b = path[i]!;
     const d = Math.hypot(b.x - a.x, b.y - a.y);
     if (d === 0) continue;
-    const cuts = [0];
-    for (const [x, y] of off) for (const c of [x, y]) if (c > s && c < s + d) cuts.push(c - s);
-    cuts.sort((u, v) => u - v);
-    cuts.push(d);
-    for (let k = 1; k < cuts.length; k++) {
-      const t = cuts[k]! / d;
-      const burn = !isOff(s + (cuts[k - 1]! + cuts[k]!) / 2);
-      const point = { x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t };
+    const end = s + d;
+    let at = s;
+    while (at < end) {
+      while (k < off.length && off[k]![1] <= at) k++;
+      const next = off[k];
+      // Inside an interval: off until its end; before one: on until its start.
+      const burn = !(next && next[0] <= at);
+      const to = Math.min(end, next ? (burn ? next[0] : next[1]) : end);
+      const t = (to - s) / d;
+      const point = to >= end ? { x: b.x, y: b.y } : { x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t };
       const last = moves[moves.length - 1];
       // Pieces of one segment with the same state are one move.
-      if (last && last.burn === burn && k > 1) {
+      if (last && last.burn === burn && at > s) {
         last.x = point.x;
         last.y = point.y;
       } else moves.push({ ...point, burn });
+      at = to;
     }
-    s += d;
+    s = end;
   }
   return moves;
 }

@@ -212,11 +212,12 @@ function outlineOps(layer: Layer, vectors: readonly PreparedShape[]): PathOp[] {
   return cutOps(
     layer,
     vectors.map((v) => {
-      const tabs = v.placed.shape.kind !== 'bitmap' ? v.placed.shape.tabs : undefined;
+      const { tabs, style } = v.placed.shape;
       return {
         shapeId: v.placed.shape.id,
         lines: v.lines,
         ...(tabs?.length ? { tabs: tabs.map((t) => apply(v.placed.matrix, t)) } : {}),
+        ...(style?.dash?.length ? { dash: style.dash, dashOffset: style.dashOffset ?? 0 } : {}),
       };
     }),
   );

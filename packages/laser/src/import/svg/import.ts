@@ -96,7 +96,6 @@ const FEATURE_WARNINGS: ReadonlyArray<[string, string]> = Object.entries({
   'marker-start': 'markers are not supported and were not drawn',
   'marker-mid': 'markers are not supported and were not drawn',
   'marker-end': 'markers are not supported and were not drawn',
-  'stroke-dasharray': 'dashed strokes are imported as solid lines',
 });
 
 interface Viewport {
@@ -555,9 +554,16 @@ class SvgConverter {
       strokeWidth: style.strokeWidth * Math.sqrt(Math.abs(determinant(docMatrix))),
       fillRule: style.fillRule,
     };
-    const alpha = fill ? style.fillOpacity * fill.alpha : style.strokeOpacity * stroke!.alpha;
-    const opacity = style.opacity * alpha;
-    if (opacity < 1) shapeStyle.opacity = opacity;
+    if (style.opacity < 1) shapeStyle.opacity = style.opacity;
+    const fillOpacity = fill ? style.fillOpacity * fill.alpha : 1;
+    if (fillOpacity < 1) shapeStyle.fillOpacity = fillOpacity;
+    const strokeOpacity = stroke ? style.strokeOpacity * stroke.alpha : 1;
+    if (strokeOpacity < 1) shapeStyle.strokeOpacity = strokeOpacity;
+    if (stroke && style.dash) {
+      const toMm = Math.sqrt(Math.abs(determinant(docMatrix)));
+      shapeStyle.dash = style.dash.map((d) => d * toMm);
+      if (style.dashOffset !== 0) shapeStyle.dashOffset = style.dashOffset * toMm;
+    }
     let layerId: string;
     if (stroke) layerId = layerFor(this.doc, stroke.hex, stroke.hex).id;
     else {

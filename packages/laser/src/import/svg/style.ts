@@ -18,6 +18,8 @@ const PRESENTATION = new Set([
   'stroke-opacity',
   'stroke-width',
   'stroke-dasharray',
+  'stroke-dashoffset',
+  'clip-rule',
   'opacity',
   'display',
   'visibility',
@@ -79,6 +81,9 @@ export interface ComputedStyle {
   clipRule: 'nonzero' | 'evenodd';
   fillOpacity: number;
   strokeOpacity: number;
+  /** The stroke's dash pattern, user units (even count, not all zero); null for solid. */
+  dash: number[] | null;
+  dashOffset: number;
   /** Product of this element's and its ancestors' `opacity`. */
   opacity: number;
   visible: boolean;
@@ -99,6 +104,8 @@ export const INITIAL_STYLE: ComputedStyle = {
   clipRule: 'nonzero',
   fillOpacity: 1,
   strokeOpacity: 1,
+  dash: null,
+  dashOffset: 0,
   opacity: 1,
   visible: true,
   display: true,
@@ -194,6 +201,10 @@ export function computeStyle(
   if (fo !== undefined) s.fillOpacity = parseOpacity(fo) ?? s.fillOpacity;
   const so = get('stroke-opacity');
   if (so !== undefined) s.strokeOpacity = parseOpacity(so) ?? s.strokeOpacity;
+  const dash = get('stroke-dasharray');
+  if (dash !== undefined) s.dash = parseDashArray(dash, ctx);
+  const dashOffset = get('stroke-dashoffset');
+  if (dashOffset !== undefined) s.dashOffset = parseLength(dashOffset, 'other', ctx) ?? s.dashOffset;
   const op = get('opacity');
   if (op !== undefined) s.opacity = parent.opacity * (parseOpacity(op) ?? 1);
   const vis = get('visibility');
@@ -202,6 +213,23 @@ export function computeStyle(
   if (get('display') === 'none') s.display = false;
   readFont(s, get);
   return s;
+}
+
+/**
+ * `stroke-dasharray`: lengths or percentages, by commas or spaces; an odd list is repeated to make it
+ * even. `none`, a negative or invalid value, or all zeros: a solid stroke (null).
+ */
+export function parseDashArray(value: string, ctx: LengthContext): number[] | null {
+  if (value === 'none') return null;
+  const parts = value.split(/[\s,]+/).filter(Boolean);
+  const out: number[] = [];
+  for (const p of parts) {
+    const v = parseLength(p, 'other', ctx);
+    if (v === null || v < 0) return null;
+    out.push(v);
+  }
+  if (out.length === 0 || out.every((v) => v === 0)) return null;
+  return out.length % 2 === 1 ? [...out, ...out] : out;
 }
 
 /** Font family, weight, style and text anchor. */
