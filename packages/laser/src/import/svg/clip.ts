@@ -1,5 +1,5 @@
 import type { LeafShape, PathShape, Shape, ShapeStyle } from '../../model/document.js';
-import { IDENTITY, invert, type Matrix, maxScale, multiply, type Vec2 } from '../../model/matrix.js';
+import { invert, type Matrix, maxScale, multiply, type Vec2 } from '../../model/matrix.js';
 import { flattenPath, type PathData, type Polyline, transformPath } from '../../model/path.js';
 import { shapeOutline } from '../../model/shapes.js';
 

@@ -38,6 +38,7 @@ import {
   parseNumber,
   parseNumberList,
   parseTransform,
+  parseTransformOrigin,
   parseViewBox,
   type ViewBox,
   viewBoxTransform,
@@ -109,6 +110,20 @@ interface Viewport {
 interface Placement {
   outer: Matrix;
   base: Matrix;
+}
+
+/**
+ * The conditional attributes of an element, for `<switch>`: no extension is supported, the reader's
+ * language is English (as resvg assumes), and `requiredFeatures` (dropped in SVG 2) always holds.
+ */
+function conditionsHold(el: XmlElement): boolean {
+  if (el.attrs.requiredExtensions !== undefined) return false;
+  const langs = el.attrs.systemLanguage;
+  if (langs !== undefined) {
+    const list = langs.split(',').map((l) => l.trim().toLowerCase());
+    if (!list.some((l) => l === 'en' || l.startsWith('en-'))) return false;
+  }
+  return true;
 }
 
 /** Reads an SVG file (text or bytes) into a Kerf document. */
@@ -328,7 +343,7 @@ class SvgConverter {
         if (v !== undefined && v !== 'none' && v !== '') this.warn(message);
       }
     }
-    const own = this.ownTransform(el, declared);
+    const own = this.ownTransform(el, declared, vp);
     if (!own) return null;
     // A clip path holds shapes, text and <use>, not groups.
     if (this.clipContent > 0 && el.name === 'g') return null;
@@ -344,12 +359,17 @@ class SvgConverter {
   }
 
   /** The element's transform (CSS `transform` over the attribute); null when it is unusable. */
-  private ownTransform(el: XmlElement, declared: Map<string, string>): Matrix | null {
+  private ownTransform(el: XmlElement, declared: Map<string, string>, vp: Viewport): Matrix | null {
     const text = declared.get('transform') ?? el.attrs.transform;
-    const m = parseTransform(text);
+    let m = parseTransform(text);
     if (!m) {
       this.warn('an invalid transform attribute was ignored');
       return IDENTITY;
+    }
+    const origin = text !== undefined ? declared.get('transform-origin') : undefined;
+    if (origin !== undefined) {
+      const o = parseTransformOrigin(origin, { ...vp, fontSize: DEFAULT_FONT_SIZE });
+      if (o) m = multiply(translate(o.x, o.y), multiply(m, translate(-o.x, -o.y)));
     }
     return determinant(m) === 0 ? null : m;
   }
@@ -361,7 +381,11 @@ class SvgConverter {
         return this.group(el, place, own, (inner) => this.children(el, style, vp, inner));
       case 'switch':
         return this.group(el, place, own, (inner) => {
-          const first = el.children.find((c): c is XmlElement => typeof c !== 'string' && c.ns === this.svgNs);
+          // The first child whose conditions hold (descriptions and other non-drawing children skipped).
+          const first = el.children.find(
+            (c): c is XmlElement =>
+              typeof c !== 'string' && c.ns === this.svgNs && !NOT_RENDERED.has(c.name) && conditionsHold(c),
+          );
           const s = first ? this.element(first, style, vp, inner) : null;
           return s ? [s] : [];
         });

@@ -20,6 +20,7 @@ const PRESENTATION = new Set([
   'stroke-dasharray',
   'stroke-dashoffset',
   'clip-rule',
+  'transform-origin',
   'opacity',
   'display',
   'visibility',

@@ -203,3 +203,42 @@ export function parseTransform(s: string | undefined): Matrix | null {
   }
   return m.every(Number.isFinite) ? m : null;
 }
+
+const ORIGIN_KEYWORDS: Record<string, { axis: 'x' | 'y' | 'any'; share: number }> = {
+  left: { axis: 'x', share: 0 },
+  right: { axis: 'x', share: 1 },
+  top: { axis: 'y', share: 0 },
+  bottom: { axis: 'y', share: 1 },
+  center: { axis: 'any', share: 0.5 },
+};
+
+/**
+ * `transform-origin`: one or two lengths, percentages (of the viewport) or keywords (`left`, `center`,
+ * `right`, `top`, `bottom`, in either order); a missing one is the centre. Null when invalid.
+ */
+export function parseTransformOrigin(value: string, ctx: LengthContext): { x: number; y: number } | null {
+  const parts = value.trim().split(/\s+/).filter(Boolean).slice(0, 2);
+  if (parts.length === 0) return null;
+  let x: number | null = null;
+  let y: number | null = null;
+  const words = parts.map((p) => ORIGIN_KEYWORDS[p.toLowerCase()]);
+  // A vertical keyword first (`top left`) swaps the pair.
+  if (words[0]?.axis === 'y' || words[1]?.axis === 'x') {
+    parts.reverse();
+    words.reverse();
+  }
+  for (const [i, part] of parts.entries()) {
+    const axis = i === 0 ? 'x' : 'y';
+    const word = words[i];
+    const size = axis === 'x' ? ctx.vw : ctx.vh;
+    const v = word
+      ? word.axis === 'any' || word.axis === axis
+        ? word.share * size
+        : null
+      : parseLength(part, axis, ctx);
+    if (v === null) return null;
+    if (axis === 'x') x = v;
+    else y = v;
+  }
+  return { x: x ?? ctx.vw / 2, y: y ?? ctx.vh / 2 };
+}
