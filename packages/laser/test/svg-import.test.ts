@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { encode } from 'fast-png';
 import { describe, expect, it } from 'vitest';
 import { importSvg, parsePathData, parseTransform } from '../src/import/svg/index.js';
@@ -7,6 +9,7 @@ import { apply, type Matrix } from '../src/model/matrix.js';
 import { pathBounds } from '../src/model/path.js';
 import { leafShapes, placedPath, placedPolylines } from '../src/model/shapes.js';
 import { exportSvg, formatNumber } from '../src/output/svg.js';
+import { decodeImage } from '../src/raster/decode.js';
 
 const svg = (body: string, attrs = 'viewBox="0 0 100 100" width="100mm" height="100mm"') =>
   `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" ${attrs}>${body}</svg>`;
@@ -469,6 +472,37 @@ describe('importSvg: layers, pictures and text', () => {
         w.some((x) => re.test(x)),
         String(re),
       ).toBe(true);
+  });
+});
+
+describe('importSvg: GIF and WebP pictures', () => {
+  const picture = (name: string) =>
+    new Uint8Array(readFileSync(join(import.meta.dirname, 'fixtures', 'pictures', name)));
+  const dataUrl = (name: string, type: string) =>
+    `data:${type};base64,${Buffer.from(picture(name)).toString('base64')}`;
+
+  it('imports GIF and WebP pictures as bitmaps with their pixel size, keeping the data', () => {
+    const doc = importSvg(
+      svg(
+        `<image width="40" height="20" href="${dataUrl('pic.gif', 'image/gif')}"/>` +
+          `<image y="30" width="40" height="20" href="${dataUrl('pic.webp', 'image/webp')}"/>`,
+      ),
+    );
+    const [gif, webp] = leaves(doc) as BitmapShape[];
+    expect([gif!.pixelWidth, gif!.pixelHeight, webp!.pixelWidth, webp!.pixelHeight]).toEqual([40, 20, 40, 20]);
+    expect(webp!.src.startsWith('data:image/webp;base64,')).toBe(true);
+    expect(doc.meta.warnings ?? []).toEqual([]);
+  });
+
+  it('decodes a GIF (its first frame) to the pixels of the PNG it was made from, within its palette', () => {
+    const gif = decodeImage(picture('pic.gif'));
+    const png = decodeImage(picture('pic.png'));
+    expect([gif.width, gif.height]).toEqual([png.width, png.height]);
+    let worst = 0;
+    for (let i = 0; i < png.rgba.length; i++) worst = Math.max(worst, Math.abs(gif.rgba[i]! - png.rgba[i]!));
+    expect(worst).toBeLessThanOrEqual(2);
+    // WebP needs the platform's decoder, and says so.
+    expect(() => decodeImage(picture('pic.webp'))).toThrow(/WebP/);
   });
 });
 

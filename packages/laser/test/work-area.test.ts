@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { importSvg } from '../src/import/svg/index.js';
-import type { Layer, Shape } from '../src/model/document.js';
+import type { EllipseShape, Layer, RectShape, Shape } from '../src/model/document.js';
 import { LASER_MESSAGES, SettingError } from '../src/model/errors.js';
 import type { Job, MachineSettings, RasterOp } from '../src/model/job.js';
 import { createDocument, createLayer, cutSettings, DEFAULT_FILL } from '../src/model/layers.js';
@@ -25,11 +25,10 @@ const shapeArb = fc
     h: fc.double({ min: 1, max: 90, noNaN: true }),
     layer: fc.constantFrom('cut', 'fill'),
   })
-  .map(
-    ({ kind, x, y, w, h, layer }): Shape =>
-      kind === 'rect'
-        ? { id: '', kind, layerId: layer, transform: IDENTITY, x, y, width: w, height: h, rx: 0, ry: 0 }
-        : { id: '', kind, layerId: layer, transform: IDENTITY, cx: x, cy: y, rx: w / 2, ry: h / 2 },
+  .map(({ kind, x, y, w, h, layer }): RectShape | EllipseShape =>
+    kind === 'rect'
+      ? { id: '', kind, layerId: layer, transform: IDENTITY, x, y, width: w, height: h, rx: 0, ry: 0 }
+      : { id: '', kind, layerId: layer, transform: IDENTITY, cx: x, cy: y, rx: w / 2, ry: h / 2 },
   );
 
 const machineArb = fc.record({
@@ -65,7 +64,7 @@ describe('the work area', () => {
           const text = gcodeText(job, { machine: { origin: machine.origin, ...bed } });
           expect(offBed(trace(text), bed.bedWidth, bed.bedHeight)).toEqual([]);
           // By how much a shape reaches past the area (negative: its distance inside the edges).
-          const reach = (s: Shape) => {
+          const reach = (s: RectShape | EllipseShape) => {
             const [x0, y0, x1, y1] =
               s.kind === 'rect'
                 ? [s.x, s.y, s.x + s.width, s.y + s.height]

@@ -2,6 +2,7 @@ import { decode as decodePngLib } from 'fast-png';
 import { decode as decodeJpegLib } from 'jpeg-js';
 import { checkDrawingSize, TooLargeError } from '../model/errors.js';
 import { decodeBmp } from './bmp.js';
+import { decodeGif } from './gif.js';
 import { ImageFormatError, type RgbaImage } from './image.js';
 import { zlibInflatedSize } from './inflate-size.js';
 
@@ -10,12 +11,15 @@ export const MAX_IMAGE_PIXELS = 100_000_000;
 /** The most memory the JPEG decoder may ask for while decoding, MB. */
 export const JPEG_MAX_MEMORY_MB = 1024;
 
-export type ImageKind = 'png' | 'jpeg' | 'bmp';
+export type ImageKind = 'png' | 'jpeg' | 'bmp' | 'gif' | 'webp';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
-/** Which decoder a file needs, from its first bytes; null when it is none of PNG, JPEG and BMP. */
+/** Which decoder a file needs, from its first bytes; null when it is none of PNG, JPEG, BMP, GIF and WebP. */
 export function imageKind(bytes: Uint8Array): ImageKind | null {
+  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
+  if (bytes.length >= 6 && (ascii(0, 6) === 'GIF87a' || ascii(0, 6) === 'GIF89a')) return 'gif';
+  if (bytes.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'webp';
   if (bytes.length >= 8 && PNG_SIGNATURE.every((b, i) => bytes[i] === b)) return 'png';
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
   if (bytes.length >= 2 && bytes[0] === 0x42 && bytes[1] === 0x4d) return 'bmp';
@@ -23,7 +27,8 @@ export function imageKind(bytes: Uint8Array): ImageKind | null {
 }
 
 /**
- * Decodes a PNG, JPEG or BMP (found by signature) to RGBA. Files over 50 MB throw TooLargeError; anything
+ * Decodes a PNG, JPEG, BMP or GIF (its first frame; found by signature) to RGBA. WebP is left to the
+ * platforms' decoders (image-decoder.ts). Files over 50 MB throw TooLargeError; anything
  * else that cannot be read (unknown kind, truncated, corrupt, over MAX_IMAGE_PIXELS) throws
  * ImageFormatError with the reason.
  */
@@ -36,7 +41,11 @@ export function decodeImage(bytes: Uint8Array): RgbaImage {
   }
   if (kind === 'png') return decodePng(bytes);
   if (kind === 'jpeg') return decodeJpeg(bytes);
-  throw new ImageFormatError('not a PNG, JPEG or BMP picture');
+  if (kind === 'gif') return decodeGif(bytes);
+  if (kind === 'webp') {
+    throw new ImageFormatError('WebP pictures are decoded by the browser or the server; the core has no WebP decoder');
+  }
+  throw new ImageFormatError('not a PNG, JPEG, BMP, GIF or WebP picture');
 }
 
 /** A library's exception as the reason of an ImageFormatError (our own errors pass through). */

@@ -44,13 +44,14 @@ export const CORE_IMAGE_DECODER: ImageDecoder = {
 
 /**
  * Kind and pixel size of a picture file from its header: throws TooLargeError over 50 MB, and
- * ImageFormatError for what is not a PNG, JPEG or BMP, has no readable size, or is over MAX_IMAGE_PIXELS.
+ * ImageFormatError for what is not a PNG, JPEG, BMP, GIF or WebP, has no readable size, or is over
+ * MAX_IMAGE_PIXELS.
  */
 export function checkImageFile(bytes: Uint8Array): ImageInfo {
   checkDrawingSize(bytes.length);
   const kind = imageKind(bytes);
-  if (!kind) throw new ImageFormatError('not a PNG, JPEG or BMP picture');
-  const size = kind === 'png' ? pngSize(bytes) : kind === 'jpeg' ? jpegSize(bytes) : bmpSize(bytes);
+  if (!kind) throw new ImageFormatError('not a PNG, JPEG, BMP, GIF or WebP picture');
+  const size = HEADER_SIZE[kind](bytes);
   if (!size) throw new ImageFormatError(`the ${kind.toUpperCase()} header gives no picture size`);
   checkImagePixels(size.width, size.height);
   return { kind, ...size };
@@ -113,6 +114,41 @@ export async function decodedRaster(
 }
 
 // ------------------------------------------------------------------------------------------ headers
+
+type HeaderSize = (bytes: Uint8Array) => { width: number; height: number } | null;
+
+/** GIF: the logical screen's width and height, little-endian, after the signature. */
+function gifSize(bytes: Uint8Array): { width: number; height: number } | null {
+  if (bytes.length < 10) return null;
+  return { width: bytes[6]! | (bytes[7]! << 8), height: bytes[8]! | (bytes[9]! << 8) };
+}
+
+/** WebP: from its first chunk — VP8X (extended: canvas size), VP8L (lossless) or VP8 (lossy). */
+function webpSize(bytes: Uint8Array): { width: number; height: number } | null {
+  if (bytes.length < 30) return null;
+  const chunk = String.fromCharCode(...bytes.subarray(12, 16));
+  const u24 = (at: number) => bytes[at]! | (bytes[at + 1]! << 8) | (bytes[at + 2]! << 16);
+  if (chunk === 'VP8X') return { width: u24(24) + 1, height: u24(27) + 1 };
+  if (chunk === 'VP8L') {
+    if (bytes[20] !== 0x2f) return null;
+    const bits = bytes[21]! | (bytes[22]! << 8) | (bytes[23]! << 16) | (bytes[24]! << 24);
+    return { width: (bits & 0x3fff) + 1, height: ((bits >>> 14) & 0x3fff) + 1 };
+  }
+  if (chunk === 'VP8 ') {
+    // The key frame's start code, then 14-bit width and height.
+    if (bytes[23] !== 0x9d || bytes[24] !== 0x01 || bytes[25] !== 0x2a) return null;
+    return { width: (bytes[26]! | (bytes[27]! << 8)) & 0x3fff, height: (bytes[28]! | (bytes[29]! << 8)) & 0x3fff };
+  }
+  return null;
+}
+
+const HEADER_SIZE: Record<ImageKind, HeaderSize> = {
+  png: (b) => pngSize(b),
+  jpeg: (b) => jpegSize(b),
+  bmp: (b) => bmpSize(b),
+  gif: gifSize,
+  webp: webpSize,
+};
 
 function pngSize(bytes: Uint8Array): { width: number; height: number } | null {
   // The signature, then the IHDR chunk's length and type, then width and height.

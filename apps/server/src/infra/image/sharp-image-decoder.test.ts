@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import {
   CORE_IMAGE_DECODER,
+  checkImageFile,
   decodeImage,
   decodeImageWith,
   ImageFormatError,
@@ -90,6 +91,19 @@ describe('sharpImageDecoder', () => {
     const indexed = Uint8Array.from({ length: 40 * 9 }, (_, i) => (i * 7) % 4);
     const png = encodePng({ width: 40, height: 9, channels: 1, depth: 8, data: indexed, palette } as never);
     expect(difference(decodeImage(png), await decodeImageWith(png, sharpImageDecoder))).toEqual({ count: 0, max: 0 });
+  });
+
+  it('decodes a lossless WebP (which the core cannot) to exactly the pixels it was made from', async () => {
+    const data = new Uint8Array(samples(37, 23, 4, 8) as Uint8Array);
+    for (let i = 3; i < data.length; i += 4) data[i] = 255;
+    const webp = new Uint8Array(
+      await sharp(data, { raw: { width: 37, height: 23, channels: 4 } })
+        .webp({ lossless: true })
+        .toBuffer(),
+    );
+    expect(checkImageFile(webp)).toEqual({ kind: 'webp', width: 37, height: 23 });
+    const decoded = await decodeImageWith(webp, sharpImageDecoder);
+    expect(difference(decoded, { width: 37, height: 23, rgba: data })).toEqual({ count: 0, max: 0 });
   });
 
   it('decodes JPEG within the rounding of another inverse DCT (at most 4 levels apart)', async () => {

@@ -3,8 +3,8 @@ import { loadSharp } from './load-sharp.js';
 
 /**
  * The laser core's decode interface on sharp (libvips, libpng, libjpeg-turbo): PNG and JPEG photos
- * decode about ten times faster than with the core's portable decoders. BMP stays with the core (the
- * prebuilt libvips has no BMP reader).
+ * decode about ten times faster than with the core's portable decoders, and WebP, which the core cannot
+ * decode at all. BMP and GIF stay with the core (the prebuilt libvips has no BMP reader).
  *
  * Pixels as the core gives them: the colour profile is ignored and EXIF orientation not applied (the
  * core's decoders do neither), grey and palette pictures are expanded to RGB, and an alpha channel is
@@ -12,7 +12,7 @@ import { loadSharp } from './load-sharp.js';
  */
 export const sharpImageDecoder: ImageDecoder = {
   name: 'sharp',
-  kinds: ['png', 'jpeg'],
+  kinds: ['png', 'jpeg', 'webp'],
   async decode(bytes: Uint8Array, info: ImageInfo): Promise<RgbaImage> {
     const sharp = await loadSharp();
     const source = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, ignoreIcc: true, failOn: 'error' });

@@ -15,7 +15,7 @@ import { decodeImage, type ImageDecoder, type ImageInfo, type RgbaImage } from '
  */
 export const browserImageDecoder: ImageDecoder = {
   name: 'createImageBitmap',
-  kinds: ['png', 'jpeg'],
+  kinds: ['png', 'jpeg', 'gif', 'webp'],
   async decode(bytes: Uint8Array, info: ImageInfo): Promise<RgbaImage> {
     if (info.kind === 'jpeg' && jpegOrientation(bytes) > 1) return decodeImage(bytes);
     const blob = new Blob([bytes as Uint8Array<ArrayBuffer>], { type: `image/${info.kind}` });

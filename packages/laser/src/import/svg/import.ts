@@ -25,7 +25,7 @@ import { type ClipRect, clipShapes, rectArea, viewportTolerance } from './clip.j
 import { ClipPaths } from './clip-paths.js';
 import { parseColor } from './color.js';
 import { parseStylesheet, type Rule, RuleIndex } from './css.js';
-import { readImageHref } from './image.js';
+import { cropPicture, type EmbeddedImage, readImageHref } from './image.js';
 import { parsePathData } from './path-data.js';
 import { type ComputedStyle, computeStyle, declaredProperties, INITIAL_STYLE, type Paint } from './style.js';
 import {
@@ -649,16 +649,25 @@ class SvgConverter {
     return null;
   }
 
-  /** `<image>` with an embedded PNG or JPEG: a bitmap on the "image" layer. */
+  private crop(pic: EmbeddedImage, x0: number, y0: number, x1: number, y1: number): EmbeddedImage | null {
+    try {
+      return cropPicture(pic, x0, y0, x1, y1);
+    } catch {
+      return null; // a picture the core cannot decode stays whole (the warning says so)
+    }
+  }
+
+  /** `<image>` with an embedded picture: a bitmap on the "image" layer. */
   private image(el: XmlElement, style: ComputedStyle, vp: Viewport, place: Placement, own: Matrix): Shape | null {
     if (!style.visible) return null;
     const href = el.attrs.href ?? el.attrs['xlink:href'];
     if (!href) return null;
-    const pic = readImageHref(href);
-    if ('reason' in pic) {
-      this.warn(pic.reason);
+    const read = readImageHref(href);
+    if ('reason' in read) {
+      this.warn(read.reason);
       return null;
     }
+    let pic = read;
     const ctx: LengthContext = { ...vp, fontSize: style.fontSize };
     const x = parseLength(el.attrs.x, 'x', ctx) ?? 0;
     const y = parseLength(el.attrs.y, 'y', ctx) ?? 0;
@@ -666,8 +675,19 @@ class SvgConverter {
     const h = parseLength(el.attrs.height, 'y', ctx) ?? pic.pixelHeight;
     if (!(w > 0 && h > 0)) return null;
     const par = parseAspectRatio(el.attrs.preserveAspectRatio);
-    if (par.slice) this.warn('pictures with preserveAspectRatio "slice" are placed whole, not cropped');
-    const fit = viewBoxTransform({ x: 0, y: 0, width: pic.pixelWidth, height: pic.pixelHeight }, par, w, h);
+    let fit = viewBoxTransform({ x: 0, y: 0, width: pic.pixelWidth, height: pic.pixelHeight }, par, w, h);
+    if (par.slice) {
+      // Only the part inside the image's box shows: crop the pixels to it (to whole pixels).
+      const px0 = Math.max(0, Math.floor(-fit[4] / fit[0]));
+      const py0 = Math.max(0, Math.floor(-fit[5] / fit[3]));
+      const px1 = Math.min(pic.pixelWidth, Math.ceil((w - fit[4]) / fit[0]));
+      const py1 = Math.min(pic.pixelHeight, Math.ceil((h - fit[5]) / fit[3]));
+      const cropped = px1 > px0 && py1 > py0 ? this.crop(pic, px0, py0, px1, py1) : null;
+      if (cropped) {
+        fit = [fit[0], 0, 0, fit[3], fit[4] + px0 * fit[0], fit[5] + py0 * fit[3]];
+        pic = cropped;
+      } else this.warn('a picture with preserveAspectRatio "slice" could not be cropped; it was placed whole');
+    }
     const before = this.doc.layers.length;
     const layer = layerFor(this.doc, 'image', '#000000');
     if (this.doc.layers.length > before) layer.mode = 'image';

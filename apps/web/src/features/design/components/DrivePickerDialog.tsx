@@ -16,7 +16,7 @@ interface Crumb {
 
 /**
  * Picks a drawing from the drive: the person's folders, opened one at a time, and the files in them Kerf
- * can import (SVG, DXF, DWG, BMP, PNG, JPEG, .kerf). A click on a file imports it.
+ * can import (SVG, DXF, DWG, BMP, PNG, JPEG, GIF, WebP, .kerf). A click on a file imports it.
  */
 export function DrivePickerDialog({ onPick, onClose }: { onPick(entry: DriveEntry): void; onClose(): void }) {
   const { t } = useTranslation();

@@ -20,10 +20,10 @@ import {
 import { encode as encodePng } from 'fast-png';
 
 /** What the editor opens, by file name ending. DWG is read on the server (its reader is GPL). */
-export const IMPORT_KINDS = ['svg', 'dxf', 'dwg', 'bmp', 'png', 'jpeg', 'kerf'] as const;
+export const IMPORT_KINDS = ['svg', 'dxf', 'dwg', 'bmp', 'png', 'jpeg', 'gif', 'webp', 'kerf'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 
-export const IMPORT_ACCEPT = '.svg,.dxf,.dwg,.bmp,.png,.jpg,.jpeg,.kerf';
+export const IMPORT_ACCEPT = '.svg,.dxf,.dwg,.bmp,.png,.jpg,.jpeg,.gif,.webp,.kerf';
 
 export function importKindOf(fileName: string): ImportKind | null {
   const ext = fileName.toLowerCase().split('.').pop() ?? '';
@@ -43,12 +43,11 @@ const base64 = (bytes: Uint8Array) => {
   return btoa(text);
 };
 
-const MIME: Record<'png' | 'jpeg' | 'bmp', string> = { png: 'image/png', jpeg: 'image/jpeg', bmp: 'image/bmp' };
-
 /**
  * A picture as a document of one bitmap on an image layer, at IMAGE_DPI, at the work area's origin. The
  * picture is decoded whole first (`decoder`: the browser's own in a worker), so a damaged file is refused
- * with the reason instead of showing as an empty frame; a BMP is stored as PNG, which every browser shows.
+ * with the reason instead of showing as an empty frame. PNG and JPEG are kept as they are; BMP, GIF (its
+ * first frame) and WebP are stored as PNG, which every browser shows and the core's raster step reads.
  */
 export async function importImage(
   bytes: Uint8Array,
@@ -57,11 +56,11 @@ export async function importImage(
 ): Promise<KerfDocument> {
   const info = checkImageFile(bytes);
   const pixels = await decodeImageWith(bytes, decoder);
-  const stored =
-    info.kind === 'bmp'
-      ? encodePng({ width: pixels.width, height: pixels.height, data: pixels.rgba, channels: 4 })
-      : bytes;
-  const mime = info.kind === 'bmp' ? MIME.png : MIME[info.kind];
+  const asIs = info.kind === 'png' || info.kind === 'jpeg';
+  const stored = asIs
+    ? bytes
+    : encodePng({ width: pixels.width, height: pixels.height, data: pixels.rgba, channels: 4 });
+  const mime = info.kind === 'jpeg' ? 'image/jpeg' : 'image/png';
   const mm = 25.4 / IMAGE_DPI;
   const layer = createLayer({ id: 'L1', name: 'IMG', mode: 'image', color: '#000000' });
   const bitmap: BitmapShape = {
@@ -103,11 +102,13 @@ export async function importDrawing(
     case 'png':
     case 'jpeg':
     case 'bmp':
+    case 'gif':
+    case 'webp':
       return importImage(bytes, name, decoder);
     default:
       throw new FormatError(
         kind ?? 'file',
-        `${fileName} is not a drawing Kerf opens (SVG, DXF, DWG, BMP, PNG, JPEG, .kerf)`,
+        `${fileName} is not a drawing Kerf opens (SVG, DXF, DWG, BMP, PNG, JPEG, GIF, WebP, .kerf)`,
       );
   }
 }
