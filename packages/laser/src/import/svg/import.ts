@@ -19,13 +19,14 @@ import {
   translate,
   type Vec2,
 } from '../../model/matrix.js';
-import { documentBounds, leafShapes } from '../../model/shapes.js';
+import { documentBounds, leafShapes, shapeOutline } from '../../model/shapes.js';
 import { type FontBook, textOutline } from '../../text/fonts.js';
 import { type ClipRect, clipShapes, rectArea, viewportTolerance } from './clip.js';
 import { ClipPaths } from './clip-paths.js';
 import { parseColor } from './color.js';
 import { parseStylesheet, type Rule, RuleIndex } from './css.js';
 import { cropPicture, type EmbeddedImage, readImageHref } from './image.js';
+import { drawMarkers, hasMarkers, MARKABLE, type MarkerHost } from './markers.js';
 import { parsePathData } from './path-data.js';
 import { type ComputedStyle, computeStyle, declaredProperties, INITIAL_STYLE, type Paint } from './style.js';
 import {
@@ -94,9 +95,6 @@ const NOT_RENDERED = new Set([
 
 const FEATURE_WARNINGS: ReadonlyArray<[string, string]> = Object.entries({
   filter: 'filters are not supported and were ignored',
-  'marker-start': 'markers are not supported and were not drawn',
-  'marker-mid': 'markers are not supported and were not drawn',
-  'marker-end': 'markers are not supported and were not drawn',
 });
 
 interface Viewport {
@@ -188,6 +186,25 @@ class SvgConverter {
     warn: (m) => this.warn(m),
     newId: () => this.newId(),
   });
+  private readonly markerHost: MarkerHost = {
+    svgNs: () => this.svgNs,
+    byId: (id) => this.ids.get(id),
+    declaredOf: (el) => this.declaredOf(el),
+    children: (el, style, vp, place) => this.children(el, style, vp, place),
+    once: (el, make, otherwise) => {
+      if (this.useStack.has(el) || this.depth >= MAX_NESTING) return otherwise;
+      this.useStack.add(el);
+      this.depth++;
+      try {
+        return make();
+      } finally {
+        this.depth--;
+        this.useStack.delete(el);
+      }
+    },
+    warn: (m) => this.warn(m),
+    newId: () => this.newId(),
+  };
 
   constructor(
     private readonly root: XmlElement,
@@ -542,7 +559,16 @@ class SvgConverter {
     const ctx: LengthContext = { ...vp, fontSize: style.fontSize };
     const geometry = readGeometry(el, ctx, (m) => this.warn(m));
     if (!geometry) return null;
-    return this.finishLeaf(el, geometry, style, place, own, el.name !== 'line');
+    const shape = this.finishLeaf(el, geometry, style, place, own, el.name !== 'line');
+    if (this.clipContent > 0 || !MARKABLE.has(el.name) || !hasMarkers(style) || !style.visible) return shape;
+    // Markers are drawn in the element's user space, beside the shape, even when it has no paint.
+    const outline = shapeOutline({ ...geometry, id: '', transform: IDENTITY, layerId: '' } as LeafShape);
+    const user = multiply(place.base, multiply(place.outer, own));
+    const marks = drawMarkers(this.markerHost, outline, style, vp, user);
+    if (marks.length === 0) return shape;
+    this.budget--;
+    const children = shape ? [{ ...shape, transform: IDENTITY }, ...marks] : marks;
+    return { kind: 'group', id: this.newId(), transform: multiply(place.outer, own), children };
   }
 
   /** Adds id, transform, style and layer to a leaf; null when it would not show (no fill and no stroke). */

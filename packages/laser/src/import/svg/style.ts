@@ -82,6 +82,10 @@ export interface ComputedStyle {
   clipRule: 'nonzero' | 'evenodd';
   fillOpacity: number;
   strokeOpacity: number;
+  /** The ids of the markers at the start, the middle vertices and the end of paths and lines. */
+  markerStart: string | null;
+  markerMid: string | null;
+  markerEnd: string | null;
   /** The stroke's dash pattern, user units (even count, not all zero); null for solid. */
   dash: number[] | null;
   dashOffset: number;
@@ -105,6 +109,9 @@ export const INITIAL_STYLE: ComputedStyle = {
   clipRule: 'nonzero',
   fillOpacity: 1,
   strokeOpacity: 1,
+  markerStart: null,
+  markerMid: null,
+  markerEnd: null,
   dash: null,
   dashOffset: 0,
   opacity: 1,
@@ -202,6 +209,15 @@ export function computeStyle(
   if (fo !== undefined) s.fillOpacity = parseOpacity(fo) ?? s.fillOpacity;
   const so = get('stroke-opacity');
   if (so !== undefined) s.strokeOpacity = parseOpacity(so) ?? s.strokeOpacity;
+  // The `marker` shorthand (style sheets only) sets all three; the long forms win where both are given.
+  const all = get('marker');
+  if (all !== undefined) s.markerStart = s.markerMid = s.markerEnd = markerRef(all);
+  const start = get('marker-start');
+  if (start !== undefined) s.markerStart = markerRef(start);
+  const mid = get('marker-mid');
+  if (mid !== undefined) s.markerMid = markerRef(mid);
+  const end = get('marker-end');
+  if (end !== undefined) s.markerEnd = markerRef(end);
   const dash = get('stroke-dasharray');
   if (dash !== undefined) s.dash = parseDashArray(dash, ctx);
   const dashOffset = get('stroke-dashoffset');
@@ -214,6 +230,11 @@ export function computeStyle(
   if (get('display') === 'none') s.display = false;
   readFont(s, get);
   return s;
+}
+
+/** `url(#id)` to the id; `none` or anything else: null. */
+function markerRef(value: string): string | null {
+  return /^url\(\s*(['"]?)\s*#([^'")\s]+)\s*\1\s*\)$/i.exec(value.trim())?.[2] ?? null;
 }
 
 /**
