@@ -185,6 +185,44 @@ interface ShapeBase {
   name?: string;
 }
 
+export interface GradientStop {
+  /** 0–1, in order. */
+  offset: number;
+  /** `#rrggbb`. */
+  color: string;
+  /** 0–1. */
+  opacity: number;
+}
+
+interface GradientBase {
+  /** Gradient space to the shape's own coordinates. */
+  transform: Matrix;
+  spread: 'pad' | 'reflect' | 'repeat';
+  /** Two or more. */
+  stops: GradientStop[];
+}
+
+export interface LinearGradient extends GradientBase {
+  kind: 'linear';
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+}
+
+export interface RadialGradient extends GradientBase {
+  kind: 'radial';
+  cx: number;
+  cy: number;
+  r: number;
+  fx: number;
+  fy: number;
+  fr: number;
+}
+
+/** A gradient paint, in the shape's own coordinates (what SVG calls user space). */
+export type Gradient = LinearGradient | RadialGradient;
+
 /** How the drawing painted a shape: kept for display (the laser settings live on the layer). */
 export interface ShapeStyle {
   /** `#rrggbb`, or null for no fill. */
@@ -200,6 +238,13 @@ export interface ShapeStyle {
   fillOpacity?: number;
   /** The stroke's opacity (stroke-opacity and the colour's alpha), 0–1. */
   strokeOpacity?: number;
+  /**
+   * A gradient fill (then `fill` is its first colour, which cut and fill layers go by; image layers
+   * engrave the gradient itself).
+   */
+  fillGradient?: Gradient;
+  /** A gradient stroke (then `stroke` is its first colour). */
+  strokeGradient?: Gradient;
   /** Dash pattern of the stroke, mm (on, off, on, off…); a cut layer may cut it dashed. */
   dash?: number[];
   /** Where along the pattern the stroke starts, mm. */

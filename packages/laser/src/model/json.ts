@@ -107,6 +107,27 @@ const bitmapSettings = z.object({
   threshold: z.number().int().min(0).max(255),
 });
 
+const gradientBase = {
+  transform: matrix,
+  spread: z.enum(['pad', 'reflect', 'repeat']),
+  stops: z
+    .array(z.object({ offset: finite.min(0).max(1), color: colour, opacity: finite.min(0).max(1) }))
+    .min(2)
+    .max(1000),
+};
+const gradient = z.discriminatedUnion('kind', [
+  z.object({ ...gradientBase, kind: z.literal('linear'), x1: finite, y1: finite, x2: finite, y2: finite }),
+  z.object({
+    ...gradientBase,
+    kind: z.literal('radial'),
+    cx: finite,
+    cy: finite,
+    r: positive,
+    fx: finite,
+    fy: finite,
+    fr: finite.nonnegative(),
+  }),
+]);
 const style = z.object({
   fill: colour.nullable().optional(),
   stroke: colour.nullable().optional(),
@@ -115,6 +136,8 @@ const style = z.object({
   opacity: finite.min(0).max(1).optional(),
   fillOpacity: finite.min(0).max(1).optional(),
   strokeOpacity: finite.min(0).max(1).optional(),
+  fillGradient: gradient.optional(),
+  strokeGradient: gradient.optional(),
   dash: z.array(finite.nonnegative()).max(1000).optional(),
   dashOffset: finite.optional(),
 });

@@ -1,4 +1,4 @@
-import type { KerfDocument, Layer, LeafShape, Shape, ShapeStyle } from '../model/document.js';
+import type { Gradient, KerfDocument, Layer, LeafShape, Shape, ShapeStyle } from '../model/document.js';
 import { determinant, IDENTITY, isIdentity, type Matrix, multiply } from '../model/matrix.js';
 import type { PathData } from '../model/path.js';
 
@@ -82,7 +82,9 @@ function styleAttrs(shape: LeafShape, layer: Layer | undefined, docMatrix: Matri
   const fill = shape.style ? (st.fill ?? null) : fallbackFill;
   const stroke = shape.style ? (st.stroke ?? null) : fallbackFill ? null : color;
   const scaleToMm = Math.sqrt(Math.abs(determinant(docMatrix))) || 1;
-  let out = ` fill="${fill ?? 'none'}" stroke="${stroke ?? 'none'}"`;
+  const fillPaint = fill && st.fillGradient ? `url(#${gradientId(shape, 'fill')})` : fill;
+  const strokePaint = stroke && st.strokeGradient ? `url(#${gradientId(shape, 'stroke')})` : stroke;
+  let out = ` fill="${fillPaint ?? 'none'}" stroke="${strokePaint ?? 'none'}"`;
   if (stroke) out += ` stroke-width="${f((st.strokeWidth ?? hairline) / scaleToMm)}"`;
   if (st.fillRule === 'evenodd') out += ' fill-rule="evenodd"';
   if (st.opacity !== undefined && st.opacity < 1) out += ` opacity="${f(st.opacity)}"`;
@@ -101,8 +103,37 @@ function points(pts: readonly { x: number; y: number }[]): string {
   return pts.map((p) => `${f(p.x)},${f(p.y)}`).join(' ');
 }
 
-/** One leaf as an SVG element. */
+function gradientId(shape: LeafShape, which: 'fill' | 'stroke'): string {
+  return escapeXml(`${shape.id}-${which}`);
+}
+
+/** A gradient element (user space: the shape's own coordinates), for the shape's fill or stroke. */
+function gradientElement(g: Gradient, id: string): string {
+  const stops = g.stops
+    .map(
+      (s) =>
+        `<stop offset="${f(s.offset)}" stop-color="${s.color}"${s.opacity < 1 ? ` stop-opacity="${f(s.opacity)}"` : ''}/>`,
+    )
+    .join('');
+  const transform = isIdentity(g.transform, 1e-12)
+    ? ''
+    : transformAttr(g.transform).replace(' transform=', ' gradientTransform=');
+  const common = ` id="${id}" gradientUnits="userSpaceOnUse"${transform}${g.spread === 'pad' ? '' : ` spreadMethod="${g.spread}"`}`;
+  return g.kind === 'linear'
+    ? `<linearGradient${common} x1="${f(g.x1)}" y1="${f(g.y1)}" x2="${f(g.x2)}" y2="${f(g.y2)}">${stops}</linearGradient>`
+    : `<radialGradient${common} cx="${f(g.cx)}" cy="${f(g.cy)}" r="${f(g.r)}" fx="${f(g.fx)}" fy="${f(g.fy)}"${g.fr > 0 ? ` fr="${f(g.fr)}"` : ''}>${stops}</radialGradient>`;
+}
+
+/** One leaf as an SVG element, after the gradients it paints with. */
 function leafElement(shape: LeafShape, layer: Layer | undefined, docMatrix: Matrix, hairline: number): string {
+  const st = shape.kind !== 'bitmap' ? shape.style : undefined;
+  const defs =
+    (st?.fill && st.fillGradient ? gradientElement(st.fillGradient, gradientId(shape, 'fill')) : '') +
+    (st?.stroke && st.strokeGradient ? gradientElement(st.strokeGradient, gradientId(shape, 'stroke')) : '');
+  return defs + shapeElement(shape, layer, docMatrix, hairline);
+}
+
+function shapeElement(shape: LeafShape, layer: Layer | undefined, docMatrix: Matrix, hairline: number): string {
   const id = ` id="${escapeXml(shape.id)}"`;
   const t = transformAttr(shape.transform);
   const name = shape.name ? ` data-kerf-name="${escapeXml(shape.name)}"` : '';

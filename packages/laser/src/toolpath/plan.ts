@@ -15,6 +15,7 @@ import { leafShapes, type PlacedShape, placedPath, placedPolylines } from '../mo
 import { decodeDataUrl, rasterOp } from '../raster/index.js';
 import { type ArrayCopy, type ArraySettings, arrayCopies, moveOp, validateArray } from './array.js';
 import { cutOps } from './cut-contours.js';
+import { gradientRasterOp } from './gradient-raster.js';
 import { type HatchGroup, type HatchOptions, hatchGroups, type WindingRule } from './hatch.js';
 import { MAX_PASSES } from './messages.js';
 import { cleanPoints, isDegenerate, simplifyPolyline } from './simplify.js';
@@ -200,7 +201,26 @@ function layerOps(layer: Layer, placed: readonly PlacedShape[], ctx: PlanContext
     return layer.deleteOutline ? fills : [...fills, ...outlineOps(layer, vectors)];
   }
   if (layer.mode === 'fill') return fillOps(layer, vectors, ctx);
-  return [...rasterOps(layer, bitmaps, ctx), ...fillOps(layer, vectors, ctx)];
+  // Image layers engrave gradient fills as greyscale; other vector shapes are filled as on fill layers.
+  const gradients: JobOp[] = [];
+  const plain: PreparedShape[] = [];
+  for (const v of vectors) {
+    const gradient = v.placed.shape.kind !== 'bitmap' ? v.placed.shape.style?.fillGradient : undefined;
+    const rings = gradient ? fillRings(v) : [];
+    const op =
+      gradient && rings.length
+        ? gradientRasterOp(
+            { rings, rule: fillRuleOf(v.placed.shape) },
+            gradient,
+            v.placed.matrix,
+            layer,
+            v.placed.shape.id,
+          )
+        : null;
+    if (op) gradients.push(op);
+    else plain.push(v);
+  }
+  return [...rasterOps(layer, bitmaps, ctx), ...gradients, ...fillOps(layer, plain, ctx)];
 }
 
 function addToBounds(b: Bounds, p: Vec2): void {

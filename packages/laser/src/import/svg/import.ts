@@ -1,5 +1,6 @@
 import type {
   BitmapShape,
+  Gradient,
   GroupShape,
   KerfDocument,
   LeafShape,
@@ -10,6 +11,7 @@ import type {
 import { checkDrawingSize, FormatError } from '../../model/errors.js';
 import { createDocument, DEFAULT_BITMAP_SETTINGS, idMaker, layerFor } from '../../model/layers.js';
 import {
+  type Bounds,
   determinant,
   IDENTITY,
   isEmptyBounds,
@@ -19,12 +21,13 @@ import {
   translate,
   type Vec2,
 } from '../../model/matrix.js';
+import { pathBounds } from '../../model/path.js';
 import { documentBounds, leafShapes, shapeOutline } from '../../model/shapes.js';
 import { type FontBook, textOutline } from '../../text/fonts.js';
 import { type ClipRect, clipShapes, rectArea, viewportTolerance } from './clip.js';
 import { ClipPaths } from './clip-paths.js';
-import { parseColor } from './color.js';
 import { parseStylesheet, type Rule, RuleIndex } from './css.js';
+import { type GradientSource, readGradient } from './gradients.js';
 import { cropPicture, type EmbeddedImage, readImageHref } from './image.js';
 import { drawMarkers, hasMarkers, MARKABLE, type MarkerHost } from './markers.js';
 import { parsePathData } from './path-data.js';
@@ -36,7 +39,6 @@ import {
   MM_PER_PX,
   parseAspectRatio,
   parseLength,
-  parseNumber,
   parseNumberList,
   parseTransform,
   parseTransformOrigin,
@@ -96,6 +98,13 @@ const NOT_RENDERED = new Set([
 const FEATURE_WARNINGS: ReadonlyArray<[string, string]> = Object.entries({
   filter: 'filters are not supported and were ignored',
 });
+
+/** A paint resolved to a colour (and the gradient it stands for, when it is one). */
+interface Painted {
+  hex: string;
+  alpha: number;
+  gradient?: Gradient;
+}
 
 interface Viewport {
   vw: number;
@@ -186,6 +195,10 @@ class SvgConverter {
     warn: (m) => this.warn(m),
     newId: () => this.newId(),
   });
+  private readonly gradientSource: GradientSource = {
+    byId: (id) => this.ids.get(id),
+    declaredOf: (el) => this.declaredOf(el),
+  };
   private readonly markerHost: MarkerHost = {
     svgNs: () => this.svgNs,
     byId: (id) => this.ids.get(id),
@@ -559,7 +572,7 @@ class SvgConverter {
     const ctx: LengthContext = { ...vp, fontSize: style.fontSize };
     const geometry = readGeometry(el, ctx, (m) => this.warn(m));
     if (!geometry) return null;
-    const shape = this.finishLeaf(el, geometry, style, place, own, el.name !== 'line');
+    const shape = this.finishLeaf(el, geometry, style, vp, place, own, el.name !== 'line');
     if (this.clipContent > 0 || !MARKABLE.has(el.name) || !hasMarkers(style) || !style.visible) return shape;
     // Markers are drawn in the element's user space, beside the shape, even when it has no paint.
     const outline = shapeOutline({ ...geometry, id: '', transform: IDENTITY, layerId: '' } as LeafShape);
@@ -576,6 +589,7 @@ class SvgConverter {
     el: XmlElement,
     geometry: Geometry,
     style: ComputedStyle,
+    vp: Viewport,
     place: Placement,
     own: Matrix,
     canFill: boolean,
@@ -592,8 +606,11 @@ class SvgConverter {
       const clipStyle: ShapeStyle = { fill: '#000000', stroke: null, fillRule: style.clipRule };
       return { ...geometry, id: this.newId(), transform, layerId: '', style: clipStyle } as unknown as T;
     }
-    const fill = canFill ? this.paintColor(style.fill, style) : null;
-    const stroke = style.strokeWidth > 0 ? this.paintColor(style.stroke, style) : null;
+    // Gradients in bounding-box units need the shape's box in its own coordinates.
+    const box = pathBounds(shapeOutline({ ...geometry, id: '', transform: IDENTITY, layerId: '' } as LeafShape));
+    const ctx: LengthContext = { ...vp, fontSize: style.fontSize };
+    const fill = canFill ? this.paint(style.fill, style, box, ctx) : null;
+    const stroke = style.strokeWidth > 0 ? this.paint(style.stroke, style, box, ctx) : null;
     if (!fill && !stroke) {
       this.invisible++;
       return null;
@@ -605,6 +622,13 @@ class SvgConverter {
       fillRule: style.fillRule,
     };
     if (style.opacity < 1) shapeStyle.opacity = style.opacity;
+    if (fill?.gradient) shapeStyle.fillGradient = fill.gradient;
+    if (stroke?.gradient) shapeStyle.strokeGradient = stroke.gradient;
+    if (fill?.gradient || stroke?.gradient) {
+      this.warn(
+        'gradients are kept for display and engraved on image layers; cut and fill layers use their first colour',
+      );
+    }
     const fillOpacity = fill ? style.fillOpacity * fill.alpha : 1;
     if (fillOpacity < 1) shapeStyle.fillOpacity = fillOpacity;
     const strokeOpacity = stroke ? style.strokeOpacity * stroke.alpha : 1;
@@ -631,8 +655,11 @@ class SvgConverter {
     return shape;
   }
 
-  /** A paint as a colour with alpha; gradients and patterns become a plain colour (with a warning). */
-  private paintColor(p: Paint, style: ComputedStyle): { hex: string; alpha: number } | null {
+  /**
+   * A paint as a colour with alpha, and the gradient when it is one (its first colour then stands for it
+   * on cut and fill layers). Patterns become a plain colour, with a warning.
+   */
+  private paint(p: Paint, style: ComputedStyle, box: Bounds, ctx: LengthContext): Painted | null {
     switch (p.kind) {
       case 'none':
         return null;
@@ -642,37 +669,20 @@ class SvgConverter {
         return style.color;
       case 'url': {
         const target = this.ids.get(p.id);
+        const fallback = () => (p.fallback ? this.paint(p.fallback, style, box, ctx) : null);
         if (target && (target.name === 'linearGradient' || target.name === 'radialGradient')) {
-          return this.gradientColor(target) ?? (p.fallback ? this.paintColor(p.fallback, style) : null);
+          const g = readGradient(target, this.gradientSource, isEmptyBounds(box) ? null : box, ctx);
+          if (!g) return null;
+          if ('solid' in g) return g.solid.alpha > 0 ? g.solid : null;
+          return { hex: g.gradient.stops[0]!.color, alpha: 1, gradient: g.gradient };
         }
         if (target && target.name === 'pattern') {
           this.warn('pattern fills are not supported; they were replaced by a plain colour');
-          return p.fallback ? this.paintColor(p.fallback, style) : { hex: '#000000', alpha: 1 };
+          return fallback() ?? { hex: '#000000', alpha: 1 };
         }
-        return p.fallback ? this.paintColor(p.fallback, style) : null;
+        return fallback();
       }
     }
-  }
-
-  /**
-   * A gradient as one colour: its only stop's colour and opacity (exact), or its first stop's (with a
-   * warning) when it has several. Follows `href` to template gradients a few hops.
-   */
-  private gradientColor(grad: XmlElement): { hex: string; alpha: number } | null {
-    for (let g: XmlElement | undefined = grad, hops = 0; g && hops < 8; hops++) {
-      const stops = g.children.filter((c): c is XmlElement => typeof c !== 'string' && c.name === 'stop');
-      const stop = stops[0];
-      if (stop) {
-        if (stops.length > 1) this.warn('gradients are not supported; they were replaced by their first colour');
-        const d = this.declaredOf(stop);
-        const color = parseColor(d.get('stop-color') ?? 'black') ?? { hex: '#000000', alpha: 1 };
-        const opacity = parseNumber(d.get('stop-opacity')) ?? 1;
-        return { hex: color.hex, alpha: color.alpha * Math.min(1, Math.max(0, opacity)) };
-      }
-      const href: string | undefined = g.attrs.href ?? g.attrs['xlink:href'];
-      g = href?.startsWith('#') ? this.ids.get(href.slice(1)) : undefined;
-    }
-    return null;
   }
 
   private crop(pic: EmbeddedImage, x0: number, y0: number, x1: number, y1: number): EmbeddedImage | null {
@@ -767,7 +777,7 @@ class SvgConverter {
       outline: [],
     };
     if (this.fonts) geometry.outline = textOutline(geometry, this.fonts);
-    const shape = this.finishLeaf<TextShape>(el, geometry, style, place, multiply(own, scale(1 / k)), true);
+    const shape = this.finishLeaf<TextShape>(el, geometry, style, vp, place, multiply(own, scale(1 / k)), true);
     if (shape && !this.fonts)
       this.warn('text was kept as text; its outline is made by the editor (no fonts were given)');
     return shape;
