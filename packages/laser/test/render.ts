@@ -14,9 +14,15 @@ export interface Picture {
   rgba: Uint8Array;
 }
 
-/** Renders SVG text at `width` pixels wide (height follows the aspect ratio). No system fonts are loaded. */
-export function renderSvg(svg: string, width: number): Picture {
-  const r = new Resvg(svg, { fitTo: { mode: 'width', value: width }, font: { loadSystemFonts: false } });
+/**
+ * Renders SVG text at `width` pixels wide (height follows the aspect ratio). No system fonts are loaded;
+ * `fontFiles` (TrueType or OpenType files) are, the first family being the default.
+ */
+export function renderSvg(svg: string, width: number, fontFiles: string[] = []): Picture {
+  const font = fontFiles.length
+    ? { loadSystemFonts: false, fontFiles, defaultFontFamily: 'Noto Sans', sansSerifFamily: 'Noto Sans' }
+    : { loadSystemFonts: false };
+  const r = new Resvg(svg, { fitTo: { mode: 'width', value: width }, font });
   const img = r.render();
   return { width: img.width, height: img.height, rgba: new Uint8Array(img.pixels) };
 }

@@ -109,7 +109,9 @@ function needsUnicode(doc: KerfDocument): boolean {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: the ASCII range is what is tested
   const wide = (s: string) => /[^\u0000-\u007f]/.test(s);
   if (doc.layers.some((l) => wide(l.name))) return true;
-  return leafShapes(doc.shapes).some((p) => p.shape.kind === 'text' && wide(p.shape.text));
+  return leafShapes(doc.shapes).some(
+    (p) => p.shape.kind === 'text' && p.shape.outline.length === 0 && wide(p.shape.text),
+  );
 }
 
 /** A valid, unique DXF layer name for each Kerf layer (layer "0" stays "0"). */
@@ -342,7 +344,8 @@ class EntityWriter {
   shape(p: PlacedShape, layer: string): void {
     const s = p.shape;
     if (s.kind === 'bitmap') return;
-    if (s.kind === 'text') this.text(s, p.matrix, layer);
+    // Text with an outline (fonts were at hand) goes out as its outline: what the laser follows.
+    if (s.kind === 'text' && s.outline.length === 0) this.text(s, p.matrix, layer);
     else if (s.kind === 'ellipse') this.ellipseShape(s, p.matrix, layer);
     else for (const sp of placedPath(p)) this.subPath(sp.start, sp.segments, sp.closed, layer);
   }

@@ -156,6 +156,10 @@ function shapeElement(shape: LeafShape, layer: Layer | undefined, docMatrix: Mat
     case 'path':
       return `<path${head} d="${pathDataString(shape.path)}"${paint}/>`;
     case 'text': {
+      // Outlined when the outline is there (fonts were at hand): it draws the same in every viewer.
+      if (shape.outline.length > 0) {
+        return `<path${head} data-kerf-text="${escapeXml(shape.text)}" d="${pathDataString(shape.outline)}"${paint}/>`;
+      }
       const font = shape.font;
       const attrs = ` x="${f(shape.x)}" y="${f(shape.y)}" font-family="${escapeXml(font.family)}" font-size="${f(font.size)}" font-weight="${font.weight}" font-style="${font.style}" text-anchor="${shape.anchor}"`;
       return `<text${head}${attrs}${paint} xml:space="preserve">${escapeXml(shape.text)}</text>`;

@@ -86,6 +86,11 @@ export class FontBook {
   }
 }
 
+/** The face that draws `ch` for a spec: the best match that has the glyph, else the best match. */
+export function faceFor(faces: readonly FontFace[], ch: string): FontFace | undefined {
+  return faces.find((f) => f.font.charToGlyphIndex(ch) > 0) ?? faces[0];
+}
+
 interface Run {
   face: FontFace;
   text: string;
@@ -104,7 +109,7 @@ function runsOf(line: string, faces: FontFace[]): Run[] {
 }
 
 /** opentype.js path commands (y down, as drawn) to Kerf sub-paths. */
-function toSubPaths(commands: ReturnType<Font['getPath']>['commands'], out: PathData): void {
+export function toSubPaths(commands: ReturnType<Font['getPath']>['commands'], out: PathData): void {
   let current: SubPath | null = null;
   for (const c of commands) {
     switch (c.type) {

@@ -21,14 +21,29 @@ declare module 'opentype.js/dist/opentype.mjs' {
     fontFamily?: Record<string, string>;
     preferredFamily?: Record<string, string>;
   }
+  export interface Glyph {
+    index: number;
+    advanceWidth?: number;
+    getPath(x: number, y: number, fontSize: number): Path;
+  }
   export interface Font {
     unitsPerEm: number;
     ascender: number;
     descender: number;
     /** Name records by platform (opentype.js 2); each maps a language to the text. */
     names: Partial<Record<'windows' | 'macintosh' | 'unicode', FontNames>>;
-    tables: { os2?: { usWeightClass?: number; fsSelection?: number } };
+    tables: {
+      os2?: {
+        usWeightClass?: number;
+        fsSelection?: number;
+        sxHeight?: number;
+        ySubscriptYOffset?: number;
+        ySuperscriptYOffset?: number;
+      };
+    };
     charToGlyphIndex(ch: string): number;
+    charToGlyph(ch: string): Glyph;
+    getKerningValue(left: Glyph, right: Glyph): number;
     getPath(text: string, x: number, y: number, fontSize: number, options?: RenderOptions): Path;
     getAdvanceWidth(text: string, fontSize: number, options?: RenderOptions): number;
   }

@@ -21,7 +21,7 @@ import {
   translate,
   type Vec2,
 } from '../../model/matrix.js';
-import { pathBounds } from '../../model/path.js';
+import { pathBounds, transformPath } from '../../model/path.js';
 import { documentBounds, leafShapes, shapeOutline } from '../../model/shapes.js';
 import { type FontBook, textOutline } from '../../text/fonts.js';
 import { type ClipRect, clipShapes, rectArea, viewportTolerance } from './clip.js';
@@ -32,6 +32,7 @@ import { cropPicture, type EmbeddedImage, readImageHref } from './image.js';
 import { drawMarkers, hasMarkers, MARKABLE, type MarkerHost } from './markers.js';
 import { parsePathData } from './path-data.js';
 import { type ComputedStyle, computeStyle, declaredProperties, INITIAL_STYLE, type Paint } from './style.js';
+import { layoutText, type TextHost } from './text-layout.js';
 import {
   type AspectRatio,
   DEFAULT_FONT_SIZE,
@@ -195,6 +196,11 @@ class SvgConverter {
     warn: (m) => this.warn(m),
     newId: () => this.newId(),
   });
+  private readonly textHost: TextHost = {
+    svgNs: () => this.svgNs,
+    byId: (id) => this.ids.get(id),
+    declaredOf: (el) => this.declaredOf(el),
+  };
   private readonly gradientSource: GradientSource = {
     byId: (id) => this.ids.get(id),
     declaredOf: (el) => this.declaredOf(el),
@@ -753,6 +759,10 @@ class SvgConverter {
    * without, it is left empty for the editor to make.
    */
   private text(el: XmlElement, style: ComputedStyle, vp: Viewport, place: Placement, own: Matrix): Shape | null {
+    const k = Math.sqrt(Math.abs(determinant(multiply(place.base, multiply(place.outer, own)))));
+    if (!(k > 0) || !Number.isFinite(k)) return null;
+    const inner = multiply(own, scale(1 / k));
+    if (this.fonts) return this.laidOutText(el, style, vp, place, own, k);
     const content = collectText(el, el.attrs['xml:space'] === 'preserve');
     if (content === '') return null;
     const ctx: LengthContext = { ...vp, fontSize: style.fontSize };
@@ -760,27 +770,66 @@ class SvgConverter {
       const v = attr?.trim().split(/[\s,]+/)[0];
       return parseLength(v, axis, ctx) ?? 0;
     };
-    const k = Math.sqrt(Math.abs(determinant(multiply(place.base, multiply(place.outer, own)))));
-    if (!(k > 0) || !Number.isFinite(k)) return null;
     const geometry: Geometry = {
       kind: 'text',
       text: content,
-      font: {
-        family: style.fontFamily,
-        size: style.fontSize * k,
-        weight: style.fontWeight,
-        style: style.fontStyle,
-      },
+      font: { family: style.fontFamily, size: style.fontSize * k, weight: style.fontWeight, style: style.fontStyle },
       x: first(el.attrs.x, 'x') * k,
       y: first(el.attrs.y, 'y') * k,
       anchor: style.textAnchor,
       outline: [],
     };
-    if (this.fonts) geometry.outline = textOutline(geometry, this.fonts);
-    const shape = this.finishLeaf<TextShape>(el, geometry, style, vp, place, multiply(own, scale(1 / k)), true);
-    if (shape && !this.fonts)
-      this.warn('text was kept as text; its outline is made by the editor (no fonts were given)');
+    const shape = this.finishLeaf<TextShape>(el, geometry, style, vp, place, inner, true);
+    if (shape) this.warn('text was kept as text; its outline is made by the editor (no fonts were given)');
     return shape;
+  }
+
+  /**
+   * Text laid out glyph by glyph with the fonts given (text-layout.ts): one text shape per run of
+   * characters sharing a tspan and a style, each with its own paint and its outline in place. Sizes and
+   * positions are in millimetres (the shapes carry the inverse of the document scale).
+   */
+  private laidOutText(
+    el: XmlElement,
+    style: ComputedStyle,
+    vp: Viewport,
+    place: Placement,
+    own: Matrix,
+    k: number,
+  ): Shape | null {
+    const pieces = layoutText(el, style, vp, this.textHost, this.fonts!);
+    const inner = multiply(own, scale(1 / k));
+    const shapes: Shape[] = [];
+    for (const piece of pieces) {
+      if (piece.text.trim() === '' || piece.outline.length === 0) continue;
+      const s = piece.style;
+      const geometry: Geometry = {
+        kind: 'text',
+        text: piece.text,
+        font: { family: s.fontFamily, size: s.fontSize * k, weight: s.fontWeight, style: s.fontStyle },
+        x: piece.at.x * k,
+        y: piece.at.y * k,
+        anchor: 'start',
+        outline: transformPath(piece.outline, scale(k)),
+      };
+      const shape = this.finishLeaf<TextShape>(
+        piece.owner,
+        geometry,
+        s,
+        vp,
+        { outer: IDENTITY, base: multiply(place.base, multiply(place.outer, inner)) },
+        IDENTITY,
+        true,
+      );
+      if (shape) shapes.push(shape);
+    }
+    if (shapes.length === 0) return null;
+    if (shapes.length === 1) {
+      const only = shapes[0]!;
+      return { ...only, transform: multiply(multiply(place.outer, inner), only.transform) };
+    }
+    this.budget--;
+    return { kind: 'group', id: this.newId(), transform: multiply(place.outer, inner), children: shapes };
   }
 }
 

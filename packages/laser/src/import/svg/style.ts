@@ -21,6 +21,10 @@ const PRESENTATION = new Set([
   'stroke-dashoffset',
   'clip-rule',
   'transform-origin',
+  'letter-spacing',
+  'word-spacing',
+  'baseline-shift',
+  'dominant-baseline',
   'opacity',
   'display',
   'visibility',
@@ -99,6 +103,12 @@ export interface ComputedStyle {
   fontWeight: number;
   fontStyle: 'normal' | 'italic';
   textAnchor: 'start' | 'middle' | 'end';
+  /** Extra advance after each character, and after each space, user units. */
+  letterSpacing: number;
+  wordSpacing: number;
+  /** How far the baseline is raised above the text element's (nested shifts add up), user units. */
+  baselineShift: number;
+  dominantBaseline: string;
 }
 
 export const INITIAL_STYLE: ComputedStyle = {
@@ -123,6 +133,10 @@ export const INITIAL_STYLE: ComputedStyle = {
   fontWeight: 400,
   fontStyle: 'normal',
   textAnchor: 'start',
+  letterSpacing: 0,
+  wordSpacing: 0,
+  baselineShift: 0,
+  dominantBaseline: 'auto',
 };
 
 /** `none`, `currentColor`, a colour, or `url(#id) [fallback]`; null when invalid. */
@@ -229,6 +243,7 @@ export function computeStyle(
     s.visible = vis === 'visible' ? true : vis === 'hidden' || vis === 'collapse' ? false : s.visible;
   if (get('display') === 'none') s.display = false;
   readFont(s, get);
+  readTextSpacing(s, get, ctx);
   return s;
 }
 
@@ -264,4 +279,31 @@ function readFont(s: ComputedStyle, get: (name: string) => string | undefined): 
   if (style !== undefined) s.fontStyle = style === 'italic' || style === 'oblique' ? 'italic' : 'normal';
   const anchor = get('text-anchor');
   if (anchor === 'start' || anchor === 'middle' || anchor === 'end') s.textAnchor = anchor;
+}
+
+/** Letter and word spacing, baselines: what text layout needs beyond the font. */
+function readTextSpacing(s: ComputedStyle, get: (name: string) => string | undefined, ctx: LengthContext): void {
+  const spacing = (name: string): number | undefined => {
+    const v = get(name);
+    if (v === undefined) return undefined;
+    return v === 'normal' ? 0 : (parseLength(v, 'other', ctx) ?? undefined);
+  };
+  s.letterSpacing = spacing('letter-spacing') ?? s.letterSpacing;
+  s.wordSpacing = spacing('word-spacing') ?? s.wordSpacing;
+  const shift = get('baseline-shift');
+  if (shift !== undefined) {
+    const own =
+      shift === 'sub'
+        ? -0.2 * s.fontSize
+        : shift === 'super'
+          ? 0.4 * s.fontSize
+          : shift === 'baseline'
+            ? 0
+            : shift.endsWith('%')
+              ? ((Number(shift.slice(0, -1)) || 0) / 100) * s.fontSize
+              : (parseLength(shift, 'other', ctx) ?? 0);
+    s.baselineShift += own;
+  }
+  const dominant = get('dominant-baseline');
+  if (dominant !== undefined) s.dominantBaseline = dominant;
 }
