@@ -59,7 +59,9 @@ export class DiskBlobStore implements BlobStore {
     for (const name of await readdir(this.tempDir)) {
       const path = join(this.tempDir, name);
       const info = await lstat(path).catch(ignoreMissing);
-      if (info && info.mtimeMs <= cutoff) {
+      // mtimeMs has a fraction of a millisecond, Date.now() has none: a file written in this very
+      // millisecond is 0 ms old, not in the future.
+      if (info && Math.floor(info.mtimeMs) <= cutoff) {
         await rm(path, { force: true, recursive: true });
         removed += 1;
       }
