@@ -12,16 +12,11 @@ import type { Segment } from '../src/model/path.js';
 import { leafShapes, placedPolylines } from '../src/model/shapes.js';
 import { exportDxf } from '../src/output/dxf.js';
 import { CORPUS, haveCorpus } from './corpus.js';
+import { ezdxfPython } from './ezdxf.js';
 
 // ------------------------------------------------------------------------------------------ helpers
 
-function findPython(): string | undefined {
-  for (const py of ['python3', '/usr/bin/python3']) {
-    if (spawnSync(py, ['-c', 'import ezdxf'], { encoding: 'utf8' }).status === 0) return py;
-  }
-  return undefined;
-}
-const python = findPython();
+const python = ezdxfPython;
 const dir = mkdtempSync(join(tmpdir(), 'kerf-dxf-'));
 
 /** ezdxf's view of a DXF file: audit result, layers and each model-space entity with its geometry. */

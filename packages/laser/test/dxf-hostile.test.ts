@@ -118,9 +118,10 @@ describe('importDxf: hostile input', () => {
     expect(() => importDxf('')).toThrow(/not a DXF file/);
   });
 
-  it('refuses binary DXF with a clear reason', () => {
+  it('refuses a binary DXF with nothing after its sentinel, and one read as text, with clear reasons', () => {
     const bytes = new Uint8Array([...Buffer.from('AutoCAD Binary DXF\r\n\x1a\0', 'latin1'), 0, 0]);
-    expect(() => importDxf(bytes)).toThrow('binary DXF is not supported; save as ASCII DXF');
+    expect(() => importDxf(bytes)).toThrow(/cut short/);
+    expect(() => importDxf('AutoCAD Binary DXF\r\n\x1a\0')).toThrow(/open the file as bytes/);
   });
 
   it('refuses files over 50 MB before parsing', () => {

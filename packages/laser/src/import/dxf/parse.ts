@@ -1,5 +1,6 @@
 import { FormatError } from '../../model/errors.js';
 import type { CadBlock, CadDrawing, CadLayer } from '../cad/types.js';
+import { binaryDxfToText } from './binary.js';
 import { type EntityContext, readEntities, skipEntity } from './entities.js';
 import { decodeDxfBytes, decodeUnicodeEscapes, GroupReader, isBinaryDxf } from './reader.js';
 
@@ -12,15 +13,18 @@ export interface DxfDrawing extends CadDrawing {
 }
 
 /**
- * Reads an ASCII DXF (R12 to 2018) into the neutral CAD form: header units and version, the layer
- * table, block definitions and model-space entities. Text given as bytes is decoded with the file's
- * code page (UTF-8 from AutoCAD 2007 on). Binary DXF is refused.
+ * Reads a DXF (R12 to 2018, ASCII or binary) into the neutral CAD form: header units and version, the
+ * layer table, block definitions and model-space entities. Text given as bytes is decoded with the
+ * file's code page (UTF-8 from AutoCAD 2007 on); a binary file is turned into ASCII first (binary.ts).
  */
 export function parseDxf(input: string | Uint8Array): DxfDrawing {
-  if (isBinaryDxf(input)) throw new FormatError('dxf', 'binary DXF is not supported; save as ASCII DXF');
+  if (isBinaryDxf(input) && typeof input === 'string') {
+    throw new FormatError('dxf', 'this binary DXF was read as text; open the file as bytes');
+  }
   const notes: string[] = [];
   let text: string;
   if (typeof input === 'string') text = input;
+  else if (isBinaryDxf(input)) text = binaryDxfToText(input);
   else {
     const decoded = decodeDxfBytes(input);
     text = decoded.text;
