@@ -606,12 +606,20 @@ function edgeLoop(edges: readonly CadHatchEdge[], tol: number): SubPath | null {
         break;
       }
       case 'ellipse': {
+        // A hatch's ellipse edge gives angles from the major axis, not ellipse parameters (unlike ELLIPSE):
+        // the point at angle a has parameter atan2(sin a / ratio, cos a). A whole turn stays whole.
+        const param = (deg: number) => {
+          const a = (deg * Math.PI) / 180;
+          return Math.atan2(Math.sin(a) / edge.ratio, Math.cos(a));
+        };
+        const whole = Math.abs(edge.endAngle - edge.startAngle) >= 360 - 1e-9;
+        const p1 = param(edge.startAngle);
         const sp = ellipseSubPath(
           edge.center,
           edge.majorAxis,
           edge.ratio,
-          (edge.startAngle * Math.PI) / 180,
-          (edge.endAngle * Math.PI) / 180,
+          p1,
+          whole ? p1 : param(edge.endAngle),
           edge.ccw,
         );
         push(sp);
