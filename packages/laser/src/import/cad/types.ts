@@ -26,6 +26,12 @@ interface CadEntityBase {
    * its x coordinates (and angles) are mirrored about the y axis.
    */
   extrusionZ?: number;
+  /**
+   * A tilted object coordinate system (extrusion direction neither +z nor −z): the linear map
+   * [a, b, c, d] taking the entity's OCS x and y to world x and y, by AutoCAD's arbitrary axis
+   * algorithm (what a top view of the tilted entity shows).
+   */
+  ocs?: [number, number, number, number];
   /** Hidden entities (visibility flag) are skipped. */
   invisible?: boolean;
 }

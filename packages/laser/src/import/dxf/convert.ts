@@ -228,6 +228,15 @@ class Converter {
    * `m` places that frame in model space and is used for bounds and tolerances only.
    */
   private entity(e: CadEntity, m: Matrix, inh: Inherit, out: Shape[]): void {
+    if (e.ocs) {
+      // A tilted object coordinate system: the entity is built in its OCS and seen from above.
+      const [a, b, c, d] = e.ocs;
+      const ocs: Matrix = [a, b, c, d, 0, 0];
+      const inner: Shape[] = [];
+      this.entity({ ...e, ocs: undefined }, multiply(m, ocs), inh, inner);
+      if (inner.length > 0) out.push({ kind: 'group', id: this.newId(), transform: ocs, children: inner });
+      return;
+    }
     const layerName = e.layer === '0' && inh.layer !== undefined ? inh.layer : e.layer;
     const cadLayer = this.cadLayer(layerName);
     if ((cadLayer && !cadLayer.visible) || e.invisible) {

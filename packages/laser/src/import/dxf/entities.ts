@@ -35,6 +35,8 @@ interface Common {
   layer: string;
   color: number | undefined;
   trueColor: number | undefined;
+  extrusionX: number;
+  extrusionY: number;
   extrusionZ: number;
   invisible: boolean;
   paper: boolean;
@@ -44,6 +46,8 @@ const common: Common = {
   layer: '0',
   color: undefined,
   trueColor: undefined,
+  extrusionX: 0,
+  extrusionY: 0,
   extrusionZ: 1,
   invisible: false,
   paper: false,
@@ -53,6 +57,8 @@ function resetCommon(): void {
   common.layer = '0';
   common.color = undefined;
   common.trueColor = undefined;
+  common.extrusionX = 0;
+  common.extrusionY = 0;
   common.extrusionZ = 1;
   common.invisible = false;
   common.paper = false;
@@ -76,6 +82,12 @@ function readCommon(r: GroupReader): boolean {
     case 67:
       common.paper = r.int() === 1;
       return true;
+    case 210:
+      common.extrusionX = r.num();
+      return true;
+    case 220:
+      common.extrusionY = r.num();
+      return true;
     case 230:
       common.extrusionZ = r.num();
       return true;
@@ -85,12 +97,41 @@ function readCommon(r: GroupReader): boolean {
 }
 
 /** The base fields of an entity from the common state; `ocs` says its coordinates are in the OCS. */
-function base(ocs: boolean): { layer: string; color?: number; trueColor?: number; extrusionZ?: number } {
-  const b: { layer: string; color?: number; trueColor?: number; extrusionZ?: number } = { layer: common.layer };
+function base(ocs: boolean): {
+  layer: string;
+  color?: number;
+  trueColor?: number;
+  extrusionZ?: number;
+  ocs?: [number, number, number, number];
+} {
+  const b: ReturnType<typeof base> = { layer: common.layer };
   if (common.color !== undefined) b.color = common.color;
   if (common.trueColor !== undefined) b.trueColor = common.trueColor;
-  if (ocs && common.extrusionZ < 0) b.extrusionZ = -1;
+  if (!ocs) return b;
+  const tilted = ocsMap(common.extrusionX, common.extrusionY, common.extrusionZ);
+  if (tilted) b.ocs = tilted;
+  else if (common.extrusionZ < 0) b.extrusionZ = -1;
   return b;
+}
+
+/**
+ * AutoCAD's arbitrary axis algorithm for an extrusion direction N: the OCS x axis is Wy × N when N is
+ * near the world z axis (both |Nx| and |Ny| under 1/64), else Wz × N; y is N × x. Returns the map from
+ * OCS x, y to world x, y, or null when N is ±z (no tilt; −z is the plain mirror handled elsewhere) or
+ * not a direction at all.
+ */
+export function ocsMap(nx: number, ny: number, nz: number): [number, number, number, number] | null {
+  const len = Math.hypot(nx, ny, nz);
+  if (!(len > 0) || !Number.isFinite(len)) return null;
+  const n = [nx / len, ny / len, nz / len] as const;
+  if (Math.abs(n[0]) < 1e-9 && Math.abs(n[1]) < 1e-9) return null;
+  const near = Math.abs(n[0]) < 1 / 64 && Math.abs(n[1]) < 1 / 64;
+  const w = near ? [0, 1, 0] : [0, 0, 1];
+  let ax = [w[1]! * n[2] - w[2]! * n[1], w[2]! * n[0] - w[0]! * n[2], w[0]! * n[1] - w[1]! * n[0]];
+  const al = Math.hypot(ax[0]!, ax[1]!, ax[2]!);
+  ax = ax.map((v) => v / al);
+  const ay = [n[1] * ax[2]! - n[2] * ax[1]!, n[2] * ax[0]! - n[0] * ax[2]!, n[0] * ax[1]! - n[1] * ax[0]!];
+  return [ax[0]!, ax[1]!, ay[0]!, ay[1]!];
 }
 
 function count(map: Map<string, number>, key: string, n = 1): void {
