@@ -13,7 +13,6 @@ import { pathBounds, transformPath } from '../../model/path.js';
 import { leafShapes, shapeOutline } from '../../model/shapes.js';
 import { clipShapes } from './clip.js';
 import { CLIP_TOLERANCE, intersectRegions, leafRegion, regionArea, unionRegions } from './clip-region.js';
-import { parseColor } from './color.js';
 import { type ComputedStyle, computeStyle, INITIAL_STYLE } from './style.js';
 import { type LengthContext, parseLength, parseTransform } from './units.js';
 import type { XmlElement } from './xml.js';
@@ -67,13 +66,19 @@ export class ClipPaths {
     const maskId = urlId(declared.get('mask'));
     if (!clipId && !maskId) return shape;
     let region: PathsD | null = clipId ? this.clipRegion(clipId, shape, user, vp) : null;
+    let opacity = 1;
     if (maskId) {
       const masked = this.maskRegion(maskId, shape, user, vp);
-      if (masked) region = region ? intersectRegions(region, masked) : masked;
+      if (masked) {
+        region = region ? intersectRegions(region, masked.region) : masked.region;
+        opacity = masked.opacity;
+      }
     }
     if (!region) return shape;
     const warn = (m: string) => this.host.warn(m);
     const kept = clipShapes([shape], regionArea(region), parent, CLIP_TOLERANCE, warn, () => this.host.newId());
+    // A grey mask shows its shapes that much less.
+    if (opacity < 1) for (const s of kept) fade(s, opacity);
     if (kept.length <= 1) return kept[0] ?? null;
     // A filled and stroked shape comes back as its clipped fill and its clipped outline.
     return { kind: 'group', id: this.host.newId(), transform: IDENTITY_M, children: kept };
@@ -134,8 +139,11 @@ export class ClipPaths {
     return unionRegions(regions);
   }
 
-  /** A mask that is a clip in disguise (plain opaque white content) as a region; null otherwise. */
-  private maskRegion(id: string, shape: Shape, user: Matrix, vp: Viewport): PathsD | null {
+  /**
+   * A mask that is a clip in disguise — shapes all of one brightness — as a region, and the opacity that
+   * brightness gives (1 for white); null otherwise.
+   */
+  private maskRegion(id: string, shape: Shape, user: Matrix, vp: Viewport): { region: PathsD; opacity: number } | null {
     const target = this.host.byId(id);
     if (target?.name !== 'mask' || target.ns !== this.host.svgNs() || this.active.has(target)) {
       this.host.warn('a mask refers to something that is not a usable <mask>; the mask was ignored');
@@ -143,12 +151,14 @@ export class ClipPaths {
     }
     const declared = this.host.declaredOf(target);
     const style = computeStyle(INITIAL_STYLE, declared, vp);
-    if (!this.plainWhite(target, style, vp)) {
-      this.host.warn('masks other than plain white shapes change how much shows, which a laser path cannot; ignored');
+    const luminance = { value: null as number | null };
+    if (!this.uniformLuminance(target, style, vp, luminance) || luminance.value === null) {
+      this.host.warn('masks that vary in brightness change how much shows, which a laser path cannot; ignored');
       return null;
     }
+    if (luminance.value <= 0) return { region: [], opacity: 1 };
     const b = userBounds(shape);
-    if (!b) return [];
+    if (!b) return { region: [], opacity: 1 };
     const w = b.maxX - b.minX;
     const h = b.maxY - b.minY;
     // The mask's rectangle: fractions of the shape's box by default, user units when asked.
@@ -174,33 +184,55 @@ export class ClipPaths {
     if (target.attrs.maskContentUnits?.trim() === 'objectBoundingBox') m = multiply(user, [w, 0, 0, h, b.minX, b.minY]);
     this.active.add(target);
     try {
-      return intersectRegions(this.contentRegion(target, style, vp, m, false), [rect]);
+      return {
+        region: intersectRegions(this.contentRegion(target, style, vp, m, false), [rect]),
+        opacity: luminance.value,
+      };
     } finally {
       this.active.delete(target);
     }
   }
 
-  /** Every shape of the mask is filled opaque white, with no stroke, opacity or picture. */
-  private plainWhite(el: XmlElement, parent: ComputedStyle, vp: Viewport): boolean {
+  /**
+   * The one luminance (times opacity, 0–1) every shape of the mask shows, or null when they differ or
+   * the mask holds anything but plain filled shapes (strokes, pictures, text, gradients).
+   */
+  private uniformLuminance(
+    el: XmlElement,
+    parent: ComputedStyle,
+    vp: Viewport,
+    found: { value: number | null },
+  ): boolean {
     for (const child of el.children) {
       if (typeof child === 'string' || child.ns !== this.host.svgNs()) continue;
       const style = computeStyle(parent, this.host.declaredOf(child), vp);
       if (!style.display) continue;
       if (child.name === 'g') {
-        if (style.opacity < 1 || !this.plainWhite(child, style, vp)) return false;
+        if (style.opacity < 1 || !this.uniformLuminance(child, style, vp, found)) return false;
         continue;
       }
       if (!['rect', 'circle', 'ellipse', 'polygon', 'path'].includes(child.name)) return false;
       const fill = style.fill.kind === 'color' ? style.fill.color : style.fill.kind === 'current' ? style.color : null;
-      const white = parseColor('#ffffff')!;
-      if (!fill || fill.hex !== white.hex || fill.alpha * style.fillOpacity * style.opacity < 1) return false;
-      if (style.stroke.kind !== 'none' && style.strokeWidth > 0) return false;
+      if (!fill || (style.stroke.kind !== 'none' && style.strokeWidth > 0)) return false;
+      const [r, g, b] = [1, 3, 5].map((k) => Number.parseInt(fill.hex.slice(k, k + 2), 16) / 255);
+      const value = (0.2126 * r! + 0.7152 * g! + 0.0722 * b!) * fill.alpha * style.fillOpacity * style.opacity;
+      if (found.value === null) found.value = value;
+      else if (Math.abs(found.value - value) > 1 / 255) return false;
     }
     return true;
   }
 }
 
 const IDENTITY_M: Matrix = [1, 0, 0, 1, 0, 0];
+
+/** Multiplies the opacity of every leaf of a shape by `by`. */
+function fade(shape: Shape, by: number): void {
+  if (shape.kind === 'group') {
+    for (const c of shape.children) fade(c, by);
+    return;
+  }
+  shape.style = { ...shape.style, opacity: (shape.style?.opacity ?? 1) * by };
+}
 
 /** The shape's bounding box in the user space of the element that made it; null when it has no extent. */
 function userBounds(shape: Shape): Bounds | null {
