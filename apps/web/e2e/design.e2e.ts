@@ -229,6 +229,39 @@ describe('design editor', () => {
     await expect.poll(async () => (await facts(page)).kinds).toHaveLength(count + 1);
   });
 
+  it('imports an SVG with styled tspans, Chinese and text on a path, laid out with the fonts Kerf serves', async () => {
+    const { page } = await browser.open('/web/design');
+    await page.getByTestId('design-canvas').waitFor();
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg" width="120mm" height="60mm" viewBox="0 0 120 60" font-size="9">' +
+      '<text x="6" y="16">Kerf <tspan fill="#c00000" font-size="12">激光</tspan> <tspan dy="4">cut</tspan></text>' +
+      '<path id="arc" d="M10 55 Q60 20 110 55" fill="none" stroke="#999"/>' +
+      '<text><textPath href="#arc" startOffset="50%" text-anchor="middle">along the arc</textPath></text></svg>';
+    await page.getByTestId('design-import-input').setInputFiles({
+      name: 'label.svg',
+      mimeType: 'image/svg+xml',
+      buffer: Buffer.from(svg),
+    });
+    const texts = () =>
+      page.evaluate(() => {
+        type Leaf = { kind: string; text?: string; outline?: unknown[]; children?: Leaf[] };
+        const { editor } = (window as unknown as { __kerfDesign: { editor: { doc: { shapes: Leaf[] } } } })
+          .__kerfDesign;
+        const out: { text: string; outlined: boolean }[] = [];
+        const walk = (s: Leaf) => {
+          if (s.kind === 'group') for (const c of s.children ?? []) walk(c);
+          else if (s.kind === 'text') out.push({ text: (s.text ?? '').trim(), outlined: (s.outline?.length ?? 0) > 0 });
+        };
+        for (const s of editor.doc.shapes) walk(s);
+        return out;
+      });
+    await expect.poll(async () => (await texts()).length, { timeout: 30_000 }).toBe(4);
+    const found = await texts();
+    expect(found.map((t) => t.text)).toEqual(['Kerf', '激光', 'cut', 'along the arc']);
+    expect(found.every((t) => t.outlined)).toBe(true);
+    await shot(page, 'design-import-text-zh');
+  });
+
   it('asks an anonymous person to sign in on save, keeps the drawing, saves it to the drive, opens it again, and asks before overwriting a newer copy', async () => {
     const account = uniqueEmail('designer');
     await registerByApi(account, PASSWORD, 'Designer');

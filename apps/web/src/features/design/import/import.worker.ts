@@ -1,6 +1,7 @@
 import type { Bilingual, KerfDocument } from '@kerf/laser';
 import { browserImageDecoder } from '../browser-image-decoder';
 import { importDrawing, refusalOf } from '../model/import/import-drawing';
+import { pageFonts } from '../text/font-library';
 
 /**
  * Reads and parses a drawing off the page's thread, so a 50 MB DXF never freezes the canvas. Posts
@@ -26,7 +27,7 @@ scope.onmessage = async (event: MessageEvent<ImportRequest>) => {
       scope.postMessage({ progress: (0.5 * (offset + slice.length)) / Math.max(1, file.size) });
     }
     scope.postMessage({ progress: 0.5 });
-    scope.postMessage({ doc: await importDrawing(name, bytes, browserImageDecoder) });
+    scope.postMessage({ doc: await importDrawing(name, bytes, browserImageDecoder, pageFonts) });
   } catch (error) {
     scope.postMessage({ refusal: refusalOf(error) });
   }

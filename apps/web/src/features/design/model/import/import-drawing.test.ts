@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createLayer, IDENTITY, type KerfDocument } from '@kerf/laser';
+import { createLayer, FontBook, IDENTITY, type KerfDocument, leafShapes } from '@kerf/laser';
 import { describe, expect, it } from 'vitest';
 import { blankDocument } from '../store/editor-store';
+import { parseFontSubsets, subsetsFor } from '../text/font-subsets';
 import { IMAGE_DPI, importDrawing, importKindOf, refusalOf } from './import-drawing';
 import { planMerge } from './merge-import';
 
@@ -23,6 +24,41 @@ describe('importing drawings', () => {
     const dxf = await importDrawing('2007-Arc.dxf', read('cad/2007-Arc.dxf'));
     expect(dxf.shapes.length).toBeGreaterThan(0);
     expect(dxf.meta.name).toBe('2007-Arc');
+  });
+
+  it('lays out an SVG text with the fonts it asks for: one outlined text per styled run', async () => {
+    const svg = new TextEncoder().encode(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="100mm" height="40mm" viewBox="0 0 100 40">' +
+        '<text x="5" y="20" font-size="8">Kerf <tspan fill="#c00000">激光</tspan> <tspan dy="5">cut</tspan></text></svg>',
+    );
+    const asked: string[] = [];
+    const fontsDir = (pkg: string) =>
+      join(import.meta.dirname, `../../../../../../../node_modules/@fontsource/${pkg}/files`);
+    const fonts = async (text: string) => {
+      asked.push(text);
+      const book = new FontBook();
+      book.add(new Uint8Array(readFileSync(join(fontsDir('noto-sans'), 'noto-sans-latin-400-normal.woff'))), {
+        family: 'Noto Sans',
+      });
+      // Only the Chinese slices the text needs, as the editor's font library loads them.
+      const css = readFileSync(join(fontsDir('noto-sans-sc'), '../400.css'), 'utf8');
+      for (const subset of subsetsFor(text, parseFontSubsets(css))) {
+        const file = subset.file.replace(/^\.\/files\//, '');
+        book.add(new Uint8Array(readFileSync(join(fontsDir('noto-sans-sc'), file))), { family: 'Noto Sans SC' });
+      }
+      return book;
+    };
+    const doc = await importDrawing('label.svg', svg, undefined, fonts);
+    expect(asked).toEqual(['Kerf 激光 cut']);
+    const texts = leafShapes(doc.shapes)
+      .map((p) => p.shape)
+      .filter((s) => s.kind === 'text');
+    expect(texts.map((t) => t.text.trim())).toEqual(['Kerf', '激光', 'cut']);
+    expect(texts.every((t) => t.kind === 'text' && t.outline.length > 0)).toBe(true);
+    expect(texts[1]!.style?.fill).toBe('#c00000');
+    // Without fonts the text stays one text, as before.
+    const plain = await importDrawing('label.svg', svg);
+    expect(leafShapes(plain.shapes).filter((p) => p.shape.kind === 'text')).toHaveLength(1);
   });
 
   it('places a BMP as one bitmap (stored as PNG) at 254 dpi on an image layer', async () => {

@@ -18,6 +18,7 @@ import {
   TooLargeError,
 } from '@kerf/laser';
 import { encode as encodePng } from 'fast-png';
+import type { FontSource } from '../actions/text-actions';
 
 /** What the editor opens, by file name ending. DWG is read on the server (its reader is GPL). */
 export const IMPORT_KINDS = ['svg', 'dxf', 'dwg', 'bmp', 'png', 'jpeg', 'gif', 'webp', 'kerf'] as const;
@@ -80,17 +81,31 @@ export async function importImage(
   return createDocument({ layers: [layer], shapes: [bitmap], meta: { name, source: info.kind } });
 }
 
-/** Reads a file the browser can read itself (everything but DWG) into a Kerf document. */
+/** The characters inside an SVG's `<text>` elements (to know which font slices its text needs). */
+export function svgTextCharacters(bytes: Uint8Array): string {
+  const source = new TextDecoder().decode(bytes);
+  let chars = '';
+  for (const m of source.matchAll(/<text\b[\s\S]*?<\/text>/g)) chars += m[0].replace(/<[^>]*>/g, '');
+  return chars;
+}
+
+/**
+ * Reads a file the browser can read itself (everything but DWG) into a Kerf document. With `fonts`, an
+ * SVG's text is laid out glyph by glyph (tspans, positions, text on a path) and comes with its outline.
+ */
 export async function importDrawing(
   fileName: string,
   bytes: Uint8Array,
   decoder?: ImageDecoder,
+  fonts?: FontSource,
 ): Promise<KerfDocument> {
   const kind = importKindOf(fileName);
   const name = fileName.replace(/\.[^.]+$/, '');
   switch (kind) {
     case 'svg': {
-      const doc = importSvg(bytes);
+      const text = fonts ? svgTextCharacters(bytes) : '';
+      const book = text.trim() ? await fonts!(text) : undefined;
+      const doc = importSvg(bytes, book ? { fonts: book } : {});
       return { ...doc, meta: { ...doc.meta, name } };
     }
     case 'dxf': {
