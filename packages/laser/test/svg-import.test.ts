@@ -420,6 +420,26 @@ describe('importSvg: layers, pictures and text', () => {
     expect(doc.meta.warnings!.some((w) => /outline is made by the editor/.test(w))).toBe(true);
   });
 
+  it('names what it does not carry: blend modes, paint order, text decoration, vertical text (not their defaults)', () => {
+    const doc = importSvg(
+      svg(
+        '<rect width="5" height="5" mix-blend-mode="multiply" paint-order="stroke"/>' +
+          '<rect width="5" height="5" style="mix-blend-mode: normal; writing-mode: horizontal-tb"/>' +
+          '<text y="9" text-decoration="underline" writing-mode="tb">A</text>',
+      ),
+    );
+    const w = doc.meta.warnings ?? [];
+    for (const re of [/blend modes/, /paint order/, /underlines/, /vertical text/])
+      expect(
+        w.some((x) => re.test(x)),
+        String(re),
+      ).toBe(true);
+    const quiet = importSvg(
+      svg('<rect width="5" height="5" style="mix-blend-mode: normal; writing-mode: horizontal-tb"/>'),
+    );
+    expect(quiet.meta.warnings ?? []).toEqual([]);
+  });
+
   it('keeps the paint: shape, fill and stroke opacities apart, and dashes as dashes (in mm)', () => {
     const doc = importSvg(
       svg(

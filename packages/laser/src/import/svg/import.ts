@@ -96,9 +96,23 @@ const NOT_RENDERED = new Set([
   'set',
 ]);
 
+/** Properties Kerf does not carry, each named once when a drawing sets it (to anything but its default). */
 const FEATURE_WARNINGS: ReadonlyArray<[string, string]> = Object.entries({
   filter: 'filters are not supported and were ignored',
+  'mix-blend-mode': 'blend modes are not supported; shapes were painted normally',
+  isolation: 'blend isolation is not supported and was ignored',
+  'paint-order': 'paint order is not kept; strokes are drawn over fills',
+  'text-decoration': 'underlines and strike-throughs are not drawn',
+  'writing-mode': 'vertical text is laid out horizontally',
 });
+
+/** The value of each property that means "nothing to warn about". */
+const FEATURE_DEFAULTS: Readonly<Record<string, string>> = {
+  'mix-blend-mode': 'normal',
+  isolation: 'auto',
+  'paint-order': 'normal',
+  'writing-mode': 'horizontal-tb',
+};
 
 /** A paint resolved to a colour (and the gradient it stands for, when it is one). */
 interface Painted {
@@ -376,7 +390,16 @@ class SvgConverter {
     if (declared.size > 0) {
       for (const [prop, message] of FEATURE_WARNINGS) {
         const v = declared.get(prop)?.trim();
-        if (v !== undefined && v !== 'none' && v !== '') this.warn(message);
+        if (
+          v !== undefined &&
+          v !== 'none' &&
+          v !== '' &&
+          v !== FEATURE_DEFAULTS[prop] &&
+          v !== 'lr-tb' &&
+          v !== 'lr'
+        ) {
+          this.warn(message);
+        }
       }
     }
     const own = this.ownTransform(el, declared, vp);
