@@ -6,6 +6,7 @@ import { driveApi, PASSWORD, row } from './drive-support';
 import { shot, useBrowser } from './harness';
 import {
   animationsSettled,
+  clickUntilShown,
   registerByApi,
   signInContext,
   signInWithPassword,
@@ -373,8 +374,11 @@ describe('design editor', () => {
       await page.getByRole('button', { name: '导入' }).click();
       await page.getByRole('menuitem', { name: '从网盘导入…' }).click();
       const picker = page.getByRole('dialog').filter({ hasText: '从网盘导入' });
-      await picker.getByRole('button', { name: 'Drawings' }).click();
-      await picker.getByRole('button', { name: basename(file) }).waitFor();
+      // The picker may still be opening: a dropped click on the folder is made again.
+      await clickUntilShown(
+        picker.getByRole('button', { name: 'Drawings' }),
+        picker.getByRole('button', { name: basename(file) }),
+      );
       // only what the editor can open is listed
       expect(await picker.getByRole('button', { name: 'notes.txt' }).count()).toBe(0);
       if (i === 0) {

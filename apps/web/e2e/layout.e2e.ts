@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { shot, useBrowser } from './harness';
-import { animationsSettled, expectNoSidewaysScroll, storedItem, themeColour } from './support';
+import { animationsSettled, clickUntil, expectNoSidewaysScroll, storedItem, themeColour } from './support';
 
 const tags = (page: Page) => page.getByRole('navigation', { name: '已打开的页面' });
 const siderWidth = (page: Page) => page.locator('.admin-sider').evaluate((el) => el.getBoundingClientRect().width);
@@ -79,11 +79,11 @@ describe('admin layout', () => {
     await expect.poll(() => drawer.getByRole('radio', { name: '亮色侧边栏' }).isChecked()).toBe(true);
 
     await drawer.locator('.ant-color-picker-trigger').click();
-    await page
-      .locator('.ant-color-picker-presets-color')
-      .filter({ has: page.locator('[style*="rgb(22, 119, 255)"]') })
-      .click();
-    await expect.poll(() => themeColour(page)).toBe('#1677FF');
+    // The colour panel may still be opening: a dropped click on the swatch is made again.
+    await clickUntil(
+      page.locator('.ant-color-picker-presets-color').filter({ has: page.locator('[style*="rgb(22, 119, 255)"]') }),
+      async () => (await themeColour(page)) === '#1677FF',
+    );
     await page.keyboard.press('Escape');
     await page.keyboard.press('Escape');
 
