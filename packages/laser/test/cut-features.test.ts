@@ -37,6 +37,19 @@ function circle(id: string, cx: number, cy: number, r: number): Shape {
   return { id, kind: 'ellipse', layerId: 'L', transform: IDENTITY, cx, cy, rx: r, ry: r };
 }
 
+/** An open two-point line on layer L. */
+function line(id: string, from: Vec2, to: Vec2, extra: Partial<Shape> = {}): Shape {
+  return {
+    id,
+    kind: 'polygon',
+    layerId: 'L',
+    transform: IDENTITY,
+    points: [from, to],
+    closed: false,
+    ...extra,
+  } as Shape;
+}
+
 function polygon(id: string, points: Vec2[]): Shape {
   return { id, kind: 'polygon', layerId: 'L', transform: IDENTITY, points, closed: true };
 }
@@ -142,17 +155,7 @@ describe('kerf offset', () => {
   });
 
   it('drops a hole smaller than the offset, and leaves open paths alone', () => {
-    const open: Shape = {
-      id: 'o',
-      kind: 'polygon',
-      layerId: 'L',
-      transform: IDENTITY,
-      points: [
-        { x: 1, y: 1 },
-        { x: 50, y: 1 },
-      ],
-      closed: false,
-    };
+    const open: Shape = line('o', { x: 1, y: 1 }, { x: 50, y: 1 });
     const ops = planJob(
       docWith({ kerfOffset: 1 }, [rect('plate', 10, 10, 100, 100), circle('tiny', 50, 50, 0.5), open]),
     ).ops as PathOp[];
@@ -252,17 +255,7 @@ describe('lead-in, lead-out and overcut', () => {
   });
 
   it('cuts past the start by the overcut on closed paths, not on open ones', () => {
-    const open: Shape = {
-      id: 'o',
-      kind: 'polygon',
-      layerId: 'L',
-      transform: IDENTITY,
-      points: [
-        { x: 1, y: 100 },
-        { x: 50, y: 100 },
-      ],
-      closed: false,
-    };
+    const open: Shape = line('o', { x: 1, y: 100 }, { x: 50, y: 100 });
     const { moves } = gcodeOf(docWith({ overcut: 3 }, [rect('r', 10, 10, 20, 20), open]));
     expect(sum(burns(moves))).toBeCloseTo(80 + 3 + 49, 3);
     const lastBurnOfSquare = burns(moves)
@@ -358,21 +351,11 @@ describe('air assist', () => {
 });
 
 describe('perforation', () => {
-  const line: Shape = {
-    id: 'l',
-    kind: 'polygon',
-    layerId: 'L',
-    transform: IDENTITY,
-    points: [
-      { x: 10, y: 10 },
-      { x: 40, y: 10 },
-    ],
-    closed: false,
-  };
+  const straight: Shape = line('l', { x: 10, y: 10 }, { x: 40, y: 10 });
 
   it('cuts dashes of the on length with gaps of the off length', () => {
     const { moves, job } = gcodeOf(
-      docWith({ perforation: { mode: 'dash', on: 2, off: 1, spacing: 1, dwell: 5 } }, [line]),
+      docWith({ perforation: { mode: 'dash', on: 2, off: 1, spacing: 1, dwell: 5 } }, [straight]),
     );
     const b = burns(moves);
     expect(b).toHaveLength(10);
@@ -383,7 +366,7 @@ describe('perforation', () => {
 
   it('fires dots at the spacing with a dwell, in M3 so the laser stays on while the head stands', () => {
     const { text, job } = gcodeOf(
-      docWith({ perforation: { mode: 'dot', on: 2, off: 1, spacing: 3, dwell: 20 } }, [line]),
+      docWith({ perforation: { mode: 'dot', on: 2, off: 1, spacing: 3, dwell: 20 } }, [straight]),
     );
     const dwell = text.split('\n').filter((l) => l === 'G4 P0.02');
     expect(dwell).toHaveLength(11); // 0, 3, … 30 mm
@@ -458,18 +441,12 @@ describe('the cut settings in the document format', () => {
 });
 
 describe('dashed strokes', () => {
-  const dashed: Shape = {
-    id: 'd',
-    kind: 'polygon',
-    layerId: 'L',
-    transform: IDENTITY,
-    points: [
-      { x: 10, y: 10 },
-      { x: 40, y: 10 },
-    ],
-    closed: false,
-    style: { stroke: '#000000', dash: [4, 2], dashOffset: 1 },
-  };
+  const dashed: Shape = line(
+    'd',
+    { x: 10, y: 10 },
+    { x: 40, y: 10 },
+    { style: { stroke: '#000000', dash: [4, 2], dashOffset: 1 } },
+  );
 
   it('cuts them as drawn on a layer that asks, the laser off over the gaps', () => {
     const { moves, job } = gcodeOf(docWith({ dashes: 'dashed' }, [dashed]));

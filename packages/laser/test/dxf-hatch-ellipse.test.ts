@@ -1,13 +1,7 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { importDxf } from '../src/import/dxf/index.js';
 import { documentBounds } from '../src/model/shapes.js';
-import { ezdxfPython } from './ezdxf.js';
-
-const dir = mkdtempSync(join(tmpdir(), 'kerf-hatch-'));
+import { ezdxfPython, runEzdxf, twoNumbers } from './ezdxf.js';
 
 /** A HATCH whose boundary is one ellipse edge (angles from the major axis) closed by a line. */
 function hatchWithEllipseEdge(start: number, end: number, ccw: boolean): string {
@@ -73,8 +67,6 @@ function hatchWithEllipseEdge(start: number, end: number, ccw: boolean): string 
 
 /** ezdxf's own reading of the hatch: the extents of its boundary path. */
 function ezdxfExtents(text: string): [number, number] {
-  const file = join(dir, 'h.dxf');
-  writeFileSync(file, text);
   const script = `
 import sys, ezdxf
 from ezdxf import path, bbox
@@ -85,10 +77,7 @@ pts = list(p.flattening(0.0005))
 xs = [v.x for v in pts]; ys = [v.y for v in pts]
 print(max(xs) - min(xs), max(ys) - min(ys))
 `;
-  const r = spawnSync(ezdxfPython!, ['-c', script, file], { encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(r.stderr);
-  const [w, h] = r.stdout.trim().split(' ').map(Number);
-  return [w!, h!];
+  return twoNumbers(runEzdxf(text, script));
 }
 
 describe.skipIf(!ezdxfPython)('HATCH ellipse edges (skipped without ezdxf)', () => {

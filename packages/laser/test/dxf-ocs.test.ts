@@ -1,14 +1,8 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ocsMap } from '../src/import/dxf/entities.js';
 import { importDxf } from '../src/import/dxf/index.js';
 import { documentBounds } from '../src/model/shapes.js';
-import { ezdxfPython } from './ezdxf.js';
-
-const dir = mkdtempSync(join(tmpdir(), 'kerf-ocs-'));
+import { ezdxfPython, runEzdxf, twoNumbers } from './ezdxf.js';
 
 /** A 2D polyline with a bulge and a circle, both in the OCS of extrusion `n`, as an R2000 DXF. */
 function tiltedDrawing(n: [number, number, number]): string {
@@ -60,8 +54,6 @@ function tiltedDrawing(n: [number, number, number]): string {
 
 /** ezdxf's world-coordinate extents (x and y) of every entity, from its own OCS handling. */
 function ezdxfExtents(text: string): [number, number] {
-  const file = join(dir, 'ocs.dxf');
-  writeFileSync(file, text);
   const script = `
 import sys, ezdxf
 from ezdxf import path
@@ -72,10 +64,7 @@ for e in doc.modelspace():
         xs.append(v.x); ys.append(v.y)
 print(max(xs) - min(xs), max(ys) - min(ys))
 `;
-  const r = spawnSync(ezdxfPython!, ['-c', script, file], { encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(r.stderr);
-  const [w, h] = r.stdout.trim().split(' ').map(Number);
-  return [w!, h!];
+  return twoNumbers(runEzdxf(text, script));
 }
 
 describe('the arbitrary axis algorithm', () => {

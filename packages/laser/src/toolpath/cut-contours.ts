@@ -1,7 +1,7 @@
 import type { Layer, TabSettings } from '../model/document.js';
 import type { PathOp } from '../model/job.js';
 import type { Vec2 } from '../model/matrix.js';
-import { arcPosition } from './cut-path.js';
+import { nearestOnRing } from './cut-path.js';
 import { holeFlags, offsetContour } from './kerf-offset.js';
 
 /**
@@ -100,8 +100,7 @@ function nearestLine<T extends { points: Vec2[] }>(lines: readonly T[], p: Vec2)
   let best: T | undefined;
   let bestD = Number.POSITIVE_INFINITY;
   for (const l of lines) {
-    const at = pointAt(l.points, arcPosition(l.points, p));
-    const d = Math.hypot(at.x - p.x, at.y - p.y);
+    const d = nearestOnRing(l.points, p).distance2;
     if (d < bestD) {
       bestD = d;
       best = l;

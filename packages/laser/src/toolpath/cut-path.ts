@@ -131,8 +131,11 @@ function merge(intervals: [number, number][]): [number, number][] {
   return out;
 }
 
-/** Arc length from the first point of a closed contour to the point on it nearest `p`. */
-export function arcPosition(ring: readonly Vec2[], p: Vec2): number {
+/**
+ * The point of a closed contour nearest `p`: its squared distance from `p`, and its arc length from the
+ * contour's first point.
+ */
+export function nearestOnRing(ring: readonly Vec2[], p: Vec2): { distance2: number; at: number } {
   let best = Number.POSITIVE_INFINITY;
   let at = 0;
   let s = 0;
@@ -150,7 +153,12 @@ export function arcPosition(ring: readonly Vec2[], p: Vec2): number {
     }
     s += Math.sqrt(len2);
   }
-  return at;
+  return { distance2: best, at };
+}
+
+/** Arc length from the first point of a closed contour to the point on it nearest `p`. */
+export function arcPosition(ring: readonly Vec2[], p: Vec2): number {
+  return nearestOnRing(ring, p).at;
 }
 
 /** The burnt line as feed moves, split where the laser turns off or on (`off`: sorted, merged). */
@@ -302,16 +310,7 @@ function leadFits(pts: readonly Vec2[], ring: readonly Vec2[], hole: boolean): b
 }
 
 function onRing(ring: readonly Vec2[], p: Vec2): boolean {
-  for (let i = 0; i < ring.length; i++) {
-    const a = ring[i]!;
-    const b = ring[(i + 1) % ring.length]!;
-    const dx = b.x - a.x;
-    const dy = b.y - a.y;
-    const len2 = dx * dx + dy * dy;
-    const t = len2 > 0 ? Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / len2)) : 0;
-    if ((a.x + dx * t - p.x) ** 2 + (a.y + dy * t - p.y) ** 2 < 1e-12) return true;
-  }
-  return false;
+  return nearestOnRing(ring, p).distance2 < 1e-12;
 }
 
 function firstDistinct(ring: readonly Vec2[], from: number, step: number): Vec2 {
