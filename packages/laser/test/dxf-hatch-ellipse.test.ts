@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { importDxf } from '../src/import/dxf/index.js';
 import { documentBounds } from '../src/model/shapes.js';
-import { ezdxfPython, runEzdxf, twoNumbers } from './ezdxf.js';
+import { ezdxfPython, r2000Dxf, runEzdxf, twoNumbers } from './ezdxf.js';
 
 /** A HATCH whose boundary is one ellipse edge (angles from the major axis) closed by a line. */
 function hatchWithEllipseEdge(start: number, end: number, ccw: boolean): string {
@@ -18,16 +18,7 @@ function hatchWithEllipseEdge(start: number, end: number, ccw: boolean): string 
     return { x: c.x + r * Math.cos(a + t), y: c.y + r * Math.sin(a + t) };
   };
   const [from, to] = [at(end), at(start)];
-  const pairs: [number, string | number][] = [
-    [0, 'SECTION'],
-    [2, 'HEADER'],
-    [9, '$ACADVER'],
-    [1, 'AC1015'],
-    [9, '$INSUNITS'],
-    [70, 4],
-    [0, 'ENDSEC'],
-    [0, 'SECTION'],
-    [2, 'ENTITIES'],
+  return r2000Dxf([
     [0, 'HATCH'],
     [100, 'AcDbEntity'],
     [8, 'H'],
@@ -59,10 +50,7 @@ function hatchWithEllipseEdge(start: number, end: number, ccw: boolean): string 
     [75, 0],
     [76, 1],
     [98, 0],
-    [0, 'ENDSEC'],
-    [0, 'EOF'],
-  ];
-  return `${pairs.map(([code, v]) => `${code}\n${v}`).join('\n')}\n`;
+  ]);
 }
 
 /** ezdxf's own reading of the hatch: the extents of its boundary path. */

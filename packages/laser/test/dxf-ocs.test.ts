@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ocsMap } from '../src/import/dxf/entities.js';
 import { importDxf } from '../src/import/dxf/index.js';
 import { documentBounds } from '../src/model/shapes.js';
-import { ezdxfPython, runEzdxf, twoNumbers } from './ezdxf.js';
+import { ezdxfPython, r2000Dxf, runEzdxf, twoNumbers } from './ezdxf.js';
 
 /** A 2D polyline with a bulge and a circle, both in the OCS of extrusion `n`, as an R2000 DXF. */
 function tiltedDrawing(n: [number, number, number]): string {
@@ -11,16 +11,7 @@ function tiltedDrawing(n: [number, number, number]): string {
     [220, n[1]],
     [230, n[2]],
   ];
-  const pairs: [number, string | number][] = [
-    [0, 'SECTION'],
-    [2, 'HEADER'],
-    [9, '$ACADVER'],
-    [1, 'AC1015'],
-    [9, '$INSUNITS'],
-    [70, 4],
-    [0, 'ENDSEC'],
-    [0, 'SECTION'],
-    [2, 'ENTITIES'],
+  return r2000Dxf([
     [0, 'LWPOLYLINE'],
     [100, 'AcDbEntity'],
     [8, '0'],
@@ -46,10 +37,7 @@ function tiltedDrawing(n: [number, number, number]): string {
     [30, 0],
     [40, 15],
     ...ext,
-    [0, 'ENDSEC'],
-    [0, 'EOF'],
-  ];
-  return `${pairs.map(([code, v]) => `${code}\n${v}`).join('\n')}\n`;
+  ]);
 }
 
 /** ezdxf's world-coordinate extents (x and y) of every entity, from its own OCS handling. */

@@ -25,3 +25,22 @@ export function twoNumbers(out: string): [number, number] {
   const [w, h] = out.trim().split(/\s+/).map(Number);
   return [w!, h!];
 }
+
+/** An AutoCAD 2000 DXF in millimetres holding the given entity pairs. */
+export function r2000Dxf(entities: readonly [number, string | number][]): string {
+  const pairs: [number, string | number][] = [
+    [0, 'SECTION'],
+    [2, 'HEADER'],
+    [9, '$ACADVER'],
+    [1, 'AC1015'],
+    [9, '$INSUNITS'],
+    [70, 4],
+    [0, 'ENDSEC'],
+    [0, 'SECTION'],
+    [2, 'ENTITIES'],
+    ...entities,
+    [0, 'ENDSEC'],
+    [0, 'EOF'],
+  ];
+  return `${pairs.map(([code, v]) => `${code}\n${v}`).join('\n')}\n`;
+}
