@@ -70,12 +70,16 @@ function uniqueLayers(entries: DwgLayerTableEntry[]): CadLayer[] {
 const isModelSpace = (name: string) => name.toUpperCase() === '*MODEL_SPACE';
 const isPaperSpace = (name: string) => name.toUpperCase().startsWith('*PAPER_SPACE');
 
-/** Raw entity types that are structure, not drawing: parts of polylines, inserts and block definitions. */
-const SUB_ENTITIES = new Set(['SEQEND', 'VERTEX', 'ATTRIB', 'ATTDEF', 'BLOCK', 'ENDBLK', 'INSERT']);
-/** DWG's own names for mesh polylines, reported under the DXF reader's name for them. */
+/**
+ * Raw entity types that are structure, not drawing: parts of polylines and inserts, block definitions.
+ * (An INSERT is drawing: one the reader's database leaves out is reported like any other lost entity.)
+ */
+const SUB_ENTITIES = new Set(['SEQEND', 'VERTEX', 'ATTRIB', 'ATTDEF', 'BLOCK', 'ENDBLK']);
+/** DWG's own names for mesh polylines and lost block references, as the warnings name them. */
 const RAW_NAMES: Record<string, string> = {
   POLYLINE_PFACE: 'polyface/mesh POLYLINE',
   POLYLINE_MESH: 'polyface/mesh POLYLINE',
+  INSERT: 'INSERT (a block reference the DWG reader did not return)',
 };
 
 /** Entities of one container (model space or a block) mapped, with what could not be mapped counted. */
@@ -116,7 +120,7 @@ function mapContainer(
 }
 
 /** Counts the raw entities of each owner that the converter did not return, by owner key. */
-function unconvertedByOwner(scan: RawScan, converted: Set<string>): Map<string, Map<string, number>> {
+export function unconvertedByOwner(scan: RawScan, converted: Set<string>): Map<string, Map<string, number>> {
   const byOwner = new Map<string, Map<string, number>>();
   for (const raw of scan.entities) {
     if (!raw.owner || converted.has(raw.handle)) continue;
