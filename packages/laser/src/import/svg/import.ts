@@ -804,7 +804,7 @@ class SvgConverter {
     };
     const shape = this.finishLeaf<TextShape>(el, geometry, style, vp, place, inner, true);
     if (shape) this.warn('text was kept as text; its outline is made by the editor (no fonts were given)');
-    return shape;
+    return shape && strokeInMm(shape, k);
   }
 
   /**
@@ -844,7 +844,7 @@ class SvgConverter {
         IDENTITY,
         true,
       );
-      if (shape) shapes.push(shape);
+      if (shape) shapes.push(strokeInMm(shape, k));
     }
     if (shapes.length === 0) return null;
     if (shapes.length === 1) {
@@ -854,6 +854,19 @@ class SvgConverter {
     this.budget--;
     return { kind: 'group', id: this.newId(), transform: multiply(place.outer, inner), children: shapes };
   }
+}
+
+/**
+ * A text shape's stroke in millimetres: its geometry is already scaled to millimetres (its transform
+ * undoes that scale), so the stroke the transform measured in user units is scaled the same way.
+ */
+function strokeInMm(shape: TextShape, k: number): TextShape {
+  const st = shape.style;
+  if (!st?.stroke || st.strokeWidth === undefined) return shape;
+  const scaled = { ...st, strokeWidth: st.strokeWidth * k };
+  if (st.dash) scaled.dash = st.dash.map((d) => d * k);
+  if (st.dashOffset) scaled.dashOffset = st.dashOffset * k;
+  return { ...shape, style: scaled };
 }
 
 /** True when `node` is `el` or inside it. */
