@@ -13,7 +13,7 @@ import { pathBounds, transformPath } from '../../model/path.js';
 import { leafShapes, shapeOutline } from '../../model/shapes.js';
 import { clipShapes } from './clip.js';
 import { CLIP_TOLERANCE, intersectRegions, leafRegion, regionArea, unionRegions } from './clip-region.js';
-import { type ComputedStyle, computeStyle, INITIAL_STYLE } from './style.js';
+import { type ComputedStyle, computeStyle, styleFromAncestors } from './style.js';
 import { type LengthContext, parseLength, parseTransform } from './units.js';
 import type { XmlElement } from './xml.js';
 
@@ -105,7 +105,7 @@ export class ClipPaths {
     }
     this.active.add(target);
     try {
-      const style = computeStyle(INITIAL_STYLE, declared, vp);
+      const style = styleFromAncestors(target, (e) => this.host.declaredOf(e), vp);
       let region = this.contentRegion(target, style, vp, m, true);
       const own = urlId(declared.get('clip-path'));
       if (own) {
@@ -149,8 +149,7 @@ export class ClipPaths {
       this.host.warn('a mask refers to something that is not a usable <mask>; the mask was ignored');
       return null;
     }
-    const declared = this.host.declaredOf(target);
-    const style = computeStyle(INITIAL_STYLE, declared, vp);
+    const style = styleFromAncestors(target, (e) => this.host.declaredOf(e), vp);
     const luminance = { value: null as number | null };
     if (!this.uniformLuminance(target, style, vp, luminance) || luminance.value === null) {
       this.host.warn('masks that vary in brightness change how much shows, which a laser path cannot; ignored');

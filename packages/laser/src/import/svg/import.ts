@@ -23,7 +23,7 @@ import {
 } from '../../model/matrix.js';
 import { pathBounds, transformPath } from '../../model/path.js';
 import { documentBounds, leafShapes, shapeOutline } from '../../model/shapes.js';
-import { type FontBook, textOutline } from '../../text/fonts.js';
+import type { FontBook } from '../../text/fonts.js';
 import { type ClipRect, clipShapes, rectArea, viewportTolerance } from './clip.js';
 import { ClipPaths } from './clip-paths.js';
 import { parseStylesheet, type Rule, RuleIndex } from './css.js';

@@ -3,7 +3,7 @@ import { apply, IDENTITY, type Matrix, multiply, rotate, scale, translate } from
 import type { PathData } from '../../model/path.js';
 import { clipShapes, rectArea, viewportTolerance } from './clip.js';
 import { type MarkerVertex, markerVertices } from './marker-vertices.js';
-import { type ComputedStyle, computeStyle, INITIAL_STYLE } from './style.js';
+import { type ComputedStyle, styleFromAncestors } from './style.js';
 import { type LengthContext, parseAspectRatio, parseLength, parseViewBox, viewBoxTransform } from './units.js';
 import type { XmlElement } from './xml.js';
 
@@ -66,7 +66,7 @@ function placeMarker(
   vp: Viewport,
   user: Matrix,
 ): Shape | null {
-  const style = computeStyle(INITIAL_STYLE, host.declaredOf(marker), vp);
+  const style = styleFromAncestors(marker, (e) => host.declaredOf(e), vp);
   if (!style.display) return null;
   const ctx: LengthContext = { vw: vp.vw, vh: vp.vh, fontSize: style.fontSize };
   const width = parseLength(marker.attrs.markerWidth, 'x', ctx) ?? 3;

@@ -312,3 +312,19 @@ function readTextSpacing(s: ComputedStyle, get: (name: string) => string | undef
   const dominant = get('dominant-baseline');
   if (dominant !== undefined) s.dominantBaseline = dominant;
 }
+
+/**
+ * The computed style of an element from the root down through its ancestors: what the content of a
+ * marker, clip path or mask inherits (from where it is defined, not from where it is used).
+ */
+export function styleFromAncestors(
+  el: XmlElement,
+  declaredOf: (el: XmlElement) => ReadonlyMap<string, string>,
+  viewport: { vw: number; vh: number; rem?: number },
+): ComputedStyle {
+  const chain: XmlElement[] = [];
+  for (let p: XmlElement | null = el; p; p = p.parent) chain.push(p);
+  let style = INITIAL_STYLE;
+  for (let i = chain.length - 1; i >= 0; i--) style = computeStyle(style, declaredOf(chain[i]!), viewport);
+  return style;
+}

@@ -61,7 +61,7 @@ export function layoutText(
   const ranges = new Map<XmlElement, [number, number]>();
   collect(text, style, vp, host, chars, ranges, text.attrs['xml:space'] === 'preserve');
   if (chars.length === 0) return [];
-  const pos = positions(chars.length, ranges, host, vp);
+  const pos = positions(chars.length, ranges, vp);
   const placed = place(chars, pos, fonts, host, vp);
   return pieces(chars, placed);
 }
@@ -112,12 +112,7 @@ function collect(
 
 // ---------------------------------------------------------------------------------------- positions
 
-function positions(
-  n: number,
-  ranges: Map<XmlElement, [number, number]>,
-  host: TextHost,
-  vp: { vw: number; vh: number },
-): Positions {
+function positions(n: number, ranges: Map<XmlElement, [number, number]>, vp: { vw: number; vh: number }): Positions {
   const p: Positions = {
     x: new Array(n).fill(undefined),
     y: new Array(n).fill(undefined),
