@@ -249,6 +249,10 @@ export interface ShapeStyle {
   dash?: number[];
   /** Where along the pattern the stroke starts, mm. */
   dashOffset?: number;
+  /** How the stroke's ends and corners are drawn (display only: the laser follows the centre line). */
+  lineCap?: 'butt' | 'round' | 'square';
+  lineJoin?: 'miter' | 'round' | 'bevel';
+  miterLimit?: number;
 }
 
 /** Leaf shapes belong to a layer; a group's children carry their own layers. */

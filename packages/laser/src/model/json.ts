@@ -140,6 +140,9 @@ const style = z.object({
   strokeGradient: gradient.optional(),
   dash: z.array(finite.nonnegative()).max(1000).optional(),
   dashOffset: finite.optional(),
+  lineCap: z.enum(['butt', 'round', 'square']).optional(),
+  lineJoin: z.enum(['miter', 'round', 'bevel']).optional(),
+  miterLimit: finite.min(1).optional(),
 });
 
 const base = { id: z.string().min(1), transform: matrix, name: z.string().optional() };

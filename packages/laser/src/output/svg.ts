@@ -92,6 +92,9 @@ function styleAttrs(shape: LeafShape, layer: Layer | undefined, docMatrix: Matri
   if (stroke && st.strokeOpacity !== undefined && st.strokeOpacity < 1) {
     out += ` stroke-opacity="${f(st.strokeOpacity)}"`;
   }
+  if (stroke && st.lineCap) out += ` stroke-linecap="${st.lineCap}"`;
+  if (stroke && st.lineJoin) out += ` stroke-linejoin="${st.lineJoin}"`;
+  if (stroke && st.miterLimit !== undefined) out += ` stroke-miterlimit="${f(st.miterLimit)}"`;
   if (stroke && st.dash?.length) {
     out += ` stroke-dasharray="${st.dash.map((d) => f(d / scaleToMm)).join(' ')}"`;
     if (st.dashOffset) out += ` stroke-dashoffset="${f(st.dashOffset / scaleToMm)}"`;

@@ -662,6 +662,11 @@ class SvgConverter {
     if (fillOpacity < 1) shapeStyle.fillOpacity = fillOpacity;
     const strokeOpacity = stroke ? style.strokeOpacity * stroke.alpha : 1;
     if (strokeOpacity < 1) shapeStyle.strokeOpacity = strokeOpacity;
+    if (stroke) {
+      if (style.lineCap !== 'butt') shapeStyle.lineCap = style.lineCap;
+      if (style.lineJoin !== 'miter') shapeStyle.lineJoin = style.lineJoin;
+      if (style.miterLimit !== 4) shapeStyle.miterLimit = style.miterLimit;
+    }
     if (stroke && style.dash) {
       const toMm = Math.sqrt(Math.abs(determinant(docMatrix)));
       shapeStyle.dash = style.dash.map((d) => d * toMm);

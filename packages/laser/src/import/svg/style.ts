@@ -19,6 +19,9 @@ const PRESENTATION = new Set([
   'stroke-width',
   'stroke-dasharray',
   'stroke-dashoffset',
+  'stroke-linecap',
+  'stroke-linejoin',
+  'stroke-miterlimit',
   'clip-rule',
   'transform-origin',
   'letter-spacing',
@@ -98,6 +101,9 @@ export interface ComputedStyle {
   /** The stroke's dash pattern, user units (even count, not all zero); null for solid. */
   dash: number[] | null;
   dashOffset: number;
+  lineCap: 'butt' | 'round' | 'square';
+  lineJoin: 'miter' | 'round' | 'bevel';
+  miterLimit: number;
   /** Product of this element's and its ancestors' `opacity`. */
   opacity: number;
   visible: boolean;
@@ -129,6 +135,9 @@ export const INITIAL_STYLE: ComputedStyle = {
   markerEnd: null,
   dash: null,
   dashOffset: 0,
+  lineCap: 'butt',
+  lineJoin: 'miter',
+  miterLimit: 4,
   opacity: 1,
   visible: true,
   display: true,
@@ -239,6 +248,16 @@ export function computeStyle(
   if (end !== undefined) s.markerEnd = markerRef(end);
   const dash = get('stroke-dasharray');
   if (dash !== undefined) s.dash = parseDashArray(dash, ctx);
+  const cap = get('stroke-linecap');
+  if (cap === 'butt' || cap === 'round' || cap === 'square') s.lineCap = cap;
+  const join = get('stroke-linejoin');
+  if (join === 'miter' || join === 'round' || join === 'bevel') s.lineJoin = join;
+  else if (join === 'miter-clip' || join === 'arcs') s.lineJoin = 'miter';
+  const miter = get('stroke-miterlimit');
+  if (miter !== undefined) {
+    const m = Number(miter);
+    if (Number.isFinite(m) && m >= 1) s.miterLimit = m;
+  }
   const dashOffset = get('stroke-dashoffset');
   if (dashOffset !== undefined) s.dashOffset = parseLength(dashOffset, 'other', ctx) ?? s.dashOffset;
   const op = get('opacity');
