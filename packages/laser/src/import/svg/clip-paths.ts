@@ -151,7 +151,9 @@ export class ClipPaths {
     }
     const style = styleFromAncestors(target, (e) => this.host.declaredOf(e), vp);
     const luminance = { value: null as number | null };
-    if (!this.uniformLuminance(target, style, vp, luminance) || luminance.value === null) {
+    // An alpha mask (SVG 2 mask-type) goes by opacity alone; a luminance mask by brightness too.
+    const alphaOnly = this.host.declaredOf(target).get('mask-type')?.trim() === 'alpha';
+    if (!this.uniformLuminance(target, style, vp, luminance, alphaOnly) || luminance.value === null) {
       this.host.warn('masks that vary in brightness change how much shows, which a laser path cannot; ignored');
       return null;
     }
@@ -201,20 +203,22 @@ export class ClipPaths {
     parent: ComputedStyle,
     vp: Viewport,
     found: { value: number | null },
+    alphaOnly: boolean,
   ): boolean {
     for (const child of el.children) {
       if (typeof child === 'string' || child.ns !== this.host.svgNs()) continue;
       const style = computeStyle(parent, this.host.declaredOf(child), vp);
       if (!style.display) continue;
       if (child.name === 'g') {
-        if (style.opacity < 1 || !this.uniformLuminance(child, style, vp, found)) return false;
+        if (style.opacity < 1 || !this.uniformLuminance(child, style, vp, found, alphaOnly)) return false;
         continue;
       }
       if (!['rect', 'circle', 'ellipse', 'polygon', 'path'].includes(child.name)) return false;
       const fill = style.fill.kind === 'color' ? style.fill.color : style.fill.kind === 'current' ? style.color : null;
       if (!fill || (style.stroke.kind !== 'none' && style.strokeWidth > 0)) return false;
       const [r, g, b] = [1, 3, 5].map((k) => Number.parseInt(fill.hex.slice(k, k + 2), 16) / 255);
-      const value = (0.2126 * r! + 0.7152 * g! + 0.0722 * b!) * fill.alpha * style.fillOpacity * style.opacity;
+      const brightness = alphaOnly ? 1 : 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+      const value = brightness * fill.alpha * style.fillOpacity * style.opacity;
       if (found.value === null) found.value = value;
       else if (Math.abs(found.value - value) > 1 / 255) return false;
     }

@@ -23,6 +23,7 @@ const PRESENTATION = new Set([
   'stroke-linejoin',
   'stroke-miterlimit',
   'clip-rule',
+  'mask-type',
   'transform-origin',
   'letter-spacing',
   'word-spacing',
