@@ -31,6 +31,7 @@ import { type GradientSource, readGradient } from './gradients.js';
 import { cropPicture, type EmbeddedImage, readImageHref } from './image.js';
 import { drawMarkers, hasMarkers, MARKABLE, type MarkerHost } from './markers.js';
 import { parsePathData } from './path-data.js';
+import { type PatternHost, patternFill, resolvePattern } from './patterns.js';
 import { type ComputedStyle, computeStyle, declaredProperties, INITIAL_STYLE, type Paint } from './style.js';
 import { layoutText, type TextHost } from './text-layout.js';
 import {
@@ -214,6 +215,13 @@ class SvgConverter {
     svgNs: () => this.svgNs,
     byId: (id) => this.ids.get(id),
     declaredOf: (el) => this.declaredOf(el),
+  };
+  private readonly patternHost: PatternHost = {
+    byId: (id) => this.ids.get(id),
+    declaredOf: (el) => this.declaredOf(el),
+    children: (el, style, vp, place) => this.children(el, style, vp, place),
+    warn: (m) => this.warn(m),
+    newId: () => this.newId(),
   };
   private readonly gradientSource: GradientSource = {
     byId: (id) => this.ids.get(id),
@@ -601,16 +609,39 @@ class SvgConverter {
     const ctx: LengthContext = { ...vp, fontSize: style.fontSize };
     const geometry = readGeometry(el, ctx, (m) => this.warn(m));
     if (!geometry) return null;
-    const shape = this.finishLeaf(el, geometry, style, vp, place, own, el.name !== 'line');
-    if (this.clipContent > 0 || !MARKABLE.has(el.name) || !hasMarkers(style) || !style.visible) return shape;
-    // Markers are drawn in the element's user space, beside the shape, even when it has no paint.
+    const canFill = el.name !== 'line';
+    const drawn = this.clipContent === 0 && style.visible;
     const outline = shapeOutline({ ...geometry, id: '', transform: IDENTITY, layerId: '' } as LeafShape);
     const user = multiply(place.base, multiply(place.outer, own));
-    const marks = drawMarkers(this.markerHost, outline, style, vp, user);
-    if (marks.length === 0) return shape;
+    // A pattern fill becomes the pattern's shapes, cut to the fill; the shape itself keeps its stroke.
+    const pattern = canFill && drawn ? this.patternOf(style.fill) : null;
+    // (A pattern used inside its own tile would never end: the guard leaves it out there.)
+    const filling = pattern
+      ? this.markerHost.once(
+          pattern.content,
+          () => patternFill(this.patternHost, pattern, outline, style.fillRule, vp, user),
+          null,
+        )
+      : null;
+    let shape: Shape | null = null;
+    if (!filling) shape = this.finishLeaf(el, geometry, style, vp, place, own, canFill);
+    else if (style.stroke.kind !== 'none' && style.strokeWidth > 0) {
+      shape = this.finishLeaf(el, geometry, { ...style, fill: { kind: 'none' } }, vp, place, own, canFill);
+    }
+    // Markers are drawn in the element's user space, beside the shape, even when it has no paint.
+    const marks =
+      drawn && MARKABLE.has(el.name) && hasMarkers(style) ? drawMarkers(this.markerHost, outline, style, vp, user) : [];
+    if (!filling && marks.length === 0) return shape;
     this.budget--;
-    const children = shape ? [{ ...shape, transform: IDENTITY }, ...marks] : marks;
+    const children = [...(filling ?? []), ...(shape ? [{ ...shape, transform: IDENTITY }] : []), ...marks];
     return { kind: 'group', id: this.newId(), transform: multiply(place.outer, own), children };
+  }
+
+  /** The pattern a fill refers to, with its templates resolved; null for any other paint. */
+  private patternOf(paint: Paint): ReturnType<typeof resolvePattern> {
+    if (paint.kind !== 'url') return null;
+    const target = this.ids.get(paint.id);
+    return target?.name === 'pattern' && target.ns === this.svgNs ? resolvePattern(this.patternHost, target) : null;
   }
 
   /** Adds id, transform, style and layer to a leaf; null when it would not show (no fill and no stroke). */
@@ -711,7 +742,9 @@ class SvgConverter {
           return { hex: g.gradient.stops[0]!.color, alpha: 1, gradient: g.gradient };
         }
         if (target && target.name === 'pattern') {
-          this.warn('pattern fills are not supported; they were replaced by a plain colour');
+          this.warn(
+            'a pattern fill could not be drawn here (text, strokes, or too many tiles); a plain colour stands in',
+          );
           return fallback() ?? { hex: '#000000', alpha: 1 };
         }
         return fallback();
