@@ -84,6 +84,23 @@ describe.each(testDatabases)('hostile input on every route on $name', (database)
     await rm(blobDir, { recursive: true, force: true });
   });
 
+  it('refuses a page number past any list (2^31 once made PostgreSQL fail) with a 400, not a 500', async () => {
+    for (const url of [
+      '/cloud-api/engine/file/listFileFolder?page=2147483648',
+      '/cloud-api/engine/file/listFileFolder?page=1000001',
+      '/cloud-api/engine/file/search?keyword=a&page=9007199254740991',
+    ]) {
+      const res = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${callers.user.token}` } });
+      expect(res.statusCode, url).toBe(400);
+    }
+    const last = await app.inject({
+      method: 'GET',
+      url: '/cloud-api/engine/file/listFileFolder?page=1000000',
+      headers: { authorization: `Bearer ${callers.user.token}` },
+    });
+    expect(last.statusCode).toBe(200);
+  });
+
   it('answers every route of the OpenAPI document without a 5xx', async () => {
     const document = app.swagger() as { paths: Record<string, Record<string, OpenApiOperation>>; components?: object };
     const routes = routesOf(document);

@@ -1,4 +1,12 @@
-import { CLASH_POLICIES, DRIVE_PAGE_LIMIT, envelopeOf, FILE_TYPE, type FolderNode, pageOf } from '@kerf/contract';
+import {
+  CLASH_POLICIES,
+  DRIVE_PAGE_LIMIT,
+  envelopeOf,
+  FILE_TYPE,
+  type FolderNode,
+  pageNumber,
+  pageOf,
+} from '@kerf/contract';
 import { z } from 'zod';
 
 const id = z.string().uuid();
@@ -54,7 +62,7 @@ export const listQuery = z.object({
     .default(0),
   folderId: folderRef,
   filePath: z.string().max(4096).optional(),
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageNumber,
   limit: z.coerce.number().int().min(1).max(500).default(DRIVE_PAGE_LIMIT),
   sort: z.enum(['name', 'size', 'type', 'time']).default('name'),
   order: z.enum(['asc', 'desc']).default('asc'),
@@ -172,7 +180,7 @@ export const entryResponse = envelopeOf(entry);
 
 export const searchQuery = z.object({
   keyword: z.string().max(255),
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageNumber,
   limit: z.coerce.number().int().min(1).max(500).default(DRIVE_PAGE_LIMIT),
 });
 export const searchResponse = envelopeOf(

@@ -1,4 +1,4 @@
-import { envelopeOf, pageOf, SHARE_FILES_MAX, SHARE_REMARKS_MAX } from '@kerf/contract';
+import { envelopeOf, pageNumber, pageOf, SHARE_FILES_MAX, SHARE_REMARKS_MAX } from '@kerf/contract';
 import { z } from 'zod';
 import { entry, folderRef, idList, listQuery } from '../drive/drive.schema.js';
 
@@ -71,7 +71,7 @@ export const createResponse = z.object({
 });
 
 export const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageNumber,
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 
