@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { chooseTargetFolder, openDrive, pickFromMenu, row, tempDir, toast } from './drive-support';
+import { chooseTargetFolder, confirmInDialog, openDrive, pickFromMenu, row, tempDir, toast } from './drive-support';
 import { ffmpeg, still } from './fixtures';
 import { shot, useBrowser } from './harness';
 import { animationsSettled, IPHONE, openOnPhone, signInContext } from './support';
@@ -236,8 +236,7 @@ describe('drive habits: drag to move, list thumbnails, a tree that follows', () 
 
     hold();
     await pickFromMenu(page, 'Scrap', '删除');
-    await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
-    await toast(page, '删除成功').waitFor();
+    await confirmInDialog(page, toast(page, '删除成功'));
     await treeNode(page, 'Scrap').waitFor({ state: 'detached' });
     expect(await treeNames(page)).toEqual(['全部文件', 'Shelf', 'Final']);
     release();

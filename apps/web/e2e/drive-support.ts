@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { expect, inject, vi } from 'vitest';
 import type { useBrowser } from './harness';
-import { animationsSettled, registerByApi, signInContext, tokenByApi, uniqueEmail } from './support';
+import { animationsSettled, clickUntilShown, registerByApi, signInContext, tokenByApi, uniqueEmail } from './support';
 
 /** Helpers of the drive's end-to-end specs: a fresh person per test, calls to seed the drive, locators. */
 
@@ -177,4 +177,12 @@ export function writeTemp(dir: string, relative: string, content: string | Buffe
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, typeof content === 'number' ? randomBytes(content) : content);
   return path;
+}
+
+/**
+ * Presses 确定 in the open confirm dialog until `outcome` shows: a press while the dialog is still opening
+ * can be dropped, and a person presses again.
+ */
+export function confirmInDialog(page: Page, outcome: Locator): Promise<void> {
+  return clickUntilShown(page.getByRole('dialog').getByRole('button', { name: '确定' }), outcome);
 }

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import {
   chooseTargetFolder,
+  confirmInDialog,
   contextMenu,
   listedNames,
   openDrive,
@@ -175,8 +176,7 @@ describe('drive: folders, dialogs and the recycle bin', () => {
     await page.keyboard.press('Delete');
     await page.getByRole('dialog').getByText('确定把选中的 2 项放入回收站吗？').waitFor();
     await animationsSettled(page);
-    await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
-    await toast(page, '删除成功').waitFor();
+    await confirmInDialog(page, toast(page, '删除成功'));
     await expect.poll(() => listedNames(page)).toEqual(['Keep me']);
 
     await page.locator('.admin-sider').getByRole('link', { name: '回收站' }).click();
@@ -199,8 +199,7 @@ describe('drive: folders, dialogs and the recycle bin', () => {
     await pickFromMenu(page, 'Gone for good', '彻底删除');
     await page.getByRole('dialog').getByText('彻底删除“Gone for good”后无法恢复，确定删除吗？').waitFor();
     await animationsSettled(page);
-    await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
-    await toast(page, '删除成功').waitFor();
+    await confirmInDialog(page, toast(page, '删除成功'));
     await page.getByText('回收站是空的').waitFor();
 
     expect((await api.list()).map((e) => e.fileName).sort()).toEqual(['Bin me', 'Keep me']);
@@ -241,8 +240,7 @@ describe('drive: folders, dialogs and the recycle bin', () => {
     await page.getByRole('button', { name: '清空回收站' }).click();
     await page.getByRole('dialog').getByText('回收站中的全部 2 项都会被彻底删除').waitFor();
     await animationsSettled(page);
-    await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
-    await page.getByText('回收站是空的').waitFor();
+    await confirmInDialog(page, page.getByText('回收站是空的'));
     expect(await api.list({ fileType: '6' })).toEqual([]);
   });
 
@@ -362,8 +360,7 @@ describe('drive: folders, dialogs and the recycle bin', () => {
     await row(page, 'Second').click();
     await page.keyboard.press('Delete');
     await animationsSettled(page);
-    await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
-    await toast(page, '删除成功').waitFor();
+    await confirmInDialog(page, toast(page, '删除成功'));
     await expect.poll(() => listedNames(page)).toEqual(['Outer']);
   });
 
@@ -407,8 +404,7 @@ describe('drive: folders, dialogs and the recycle bin', () => {
     await row(page, 'Holder').click();
     await page.keyboard.press('Delete');
     await animationsSettled(page);
-    await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
-    await toast(page, '删除失败，文件不存在或已被删除').waitFor();
+    await confirmInDialog(page, toast(page, '删除失败，文件不存在或已被删除'));
 
     // the folder tree's failure shows the response message
     await page.route('**/cloud-api/engine/folder/treeData', (route) =>
