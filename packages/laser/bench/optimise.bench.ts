@@ -1,6 +1,6 @@
 /**
  * Path optimiser and G-code writer speed on 10,000 random paths (closed and open, mixed sizes, some
- * nested) on a 600 × 400 mm bed, drawn in a shuffled order.
+ * nested) centred over 600 × 400 mm (with an 80 mm margin of bed round it), drawn in a shuffled order.
  *   npm run bench -- optimise        (OPT_BENCH_RUNS overrides the number of runs, default 7)
  * Reports the median optimise time, travel before/after and the saving, with one zone and with 50 mm
  * zones, and the G-code writing speed for the optimised job. Writes .bench/optimise.json.
@@ -18,6 +18,11 @@ const RUNS = Math.max(5, Number(process.env.OPT_BENCH_RUNS ?? 7));
 const PATHS = 10_000;
 const W = 600;
 const H = 400;
+/**
+ * The drawing's centres fill W × H; parts reach up to 75 mm past them, so the work area has this margin
+ * all round (the G-code writer refuses moves off the work area).
+ */
+const MARGIN = 80;
 
 /** A small seeded generator (mulberry32), so every run and every machine draws the same job. */
 function random(seed: number): () => number {
@@ -51,8 +56,8 @@ function makeJob(partitionSize: number): Job {
   });
   while (ops.length < PATHS) {
     const kind = rnd();
-    const cx = rnd() * W;
-    const cy = rnd() * H;
+    const cx = MARGIN + rnd() * W;
+    const cy = MARGIN + rnd() * H;
     if (kind < 0.4) {
       // Small holes and dots: circles of 1–5 mm radius.
       ops.push(op(polygon(cx, cy, 1 + rnd() * 4, 24 + Math.floor(rnd() * 40), rnd() * 6), true));
@@ -90,7 +95,13 @@ function makeJob(partitionSize: number): Job {
     startPoint: 'auto',
     partitionSize,
   };
-  return { name: 'bench', width: W, height: H, layers: [createLayer({ id: 'cut', optimisation })], ops };
+  return {
+    name: 'bench',
+    width: W + 2 * MARGIN,
+    height: H + 2 * MARGIN,
+    layers: [createLayer({ id: 'cut', optimisation })],
+    ops,
+  };
 }
 
 function gc(): void {

@@ -4,7 +4,7 @@ import { DEFAULT_MACHINE, type Job, type MachineSettings, type PathOp, type Rast
 import type { Bounds, Vec2 } from '../model/matrix.js';
 import { checkFinite, overscanPoints, rasterEnds } from '../optimise/geometry.js';
 import { rasterOpStats, rasterOpToMachine, writeRasterGcode } from '../raster/raster-gcode.js';
-import { cutProgram } from '../toolpath/cut-path.js';
+import { cutProgram, hasCutFeatures } from '../toolpath/cut-path.js';
 import { type ClipRect, EDGE_SLACK, insideArea, rasterOverscanRoom, roomAlong } from '../toolpath/work-area.js';
 import type { ByteWriter } from './bytes.js';
 import { powerPieces } from './corner-power.js';
@@ -221,7 +221,10 @@ function gridSpeed(speed: number): number {
   return Math.round(speed * 60000) / 60000;
 }
 
-/** The moves of one fill line: rapid to its start, overscan in at S0, the burn, overscan out at S0. */
+/**
+ * The moves of one path op along its points: rapid to its start, overscan in at S0 (fill lines), the
+ * burn (closed paths back to their first point), overscan out at S0.
+ */
 function walkPath(op: PathOp, power: number, speed: number, head: Head): void {
   const pts = op.points;
   if (pts.length === 0) return;
@@ -262,9 +265,15 @@ function fittedRun(op: PathOp, area: ClipRect): { before: Vec2; after: Vec2 } | 
  */
 function walkCut(op: PathOp, layer: Layer, machine: MachineSettings, head: Head): void {
   if (op.points.length === 0) return;
+  const s = layerS(layer, machine);
+  const explicitPower = layer.cut.cornerPower && !machine.dynamicPower && layer.maxPower > 0;
+  // A plain cut (most of them) goes straight along its points: no program to build.
+  if (!explicitPower && !hasCutFeatures(op, layer.cut)) {
+    walkPath(op, s, layer.speed, head);
+    return;
+  }
   const { frame } = head;
   const program = cutProgram(op, layer.cut, head.area);
-  const s = layerS(layer, machine);
   if (program.dots) {
     const seconds = layer.cut.perforation.dwell / 1000;
     for (const d of program.dots) {
@@ -274,7 +283,7 @@ function walkCut(op: PathOp, layer: Layer, machine: MachineSettings, head: Head)
     return;
   }
   head.rapid(frame.qx(program.entry.x), frame.qy(program.entry.y));
-  if (layer.cut.cornerPower && !machine.dynamicPower && layer.maxPower > 0) {
+  if (explicitPower) {
     const minShare = Math.min(1, Math.max(0, layer.minPower / layer.maxPower));
     for (const m of powerPieces(program.entry, program.moves, layer.speed, machine.acceleration, minShare)) {
       head.feed(frame.qx(m.x), frame.qy(m.y), Math.round(s * m.share), layer.speed);

@@ -1,6 +1,7 @@
 import type { Layer, TabSettings } from '../model/document.js';
 import type { PathOp } from '../model/job.js';
 import type { Vec2 } from '../model/matrix.js';
+import { polylineLength } from '../model/path.js';
 import { nearestOnRing } from './cut-path.js';
 import { holeFlags, offsetContour } from './kerf-offset.js';
 
@@ -33,7 +34,13 @@ export function cutOps(layer: Layer, shapes: readonly CutShape[]): PathOp[] {
   for (const s of shapes) {
     const dash =
       dashed && s.dash?.length ? { dash: s.dash, ...(s.dashOffset ? { dashOffset: s.dashOffset } : {}) } : {};
+    // Hand-placed tabs go to the closed line of the shape that passes nearest each.
     const closedLines = s.lines.filter((l) => l.closed && l.points.length >= 3);
+    const manualTabs = new Map<(typeof closedLines)[number], Vec2[]>();
+    for (const t of s.tabs ?? []) {
+      const line = nearestLine(closedLines, t);
+      if (line) manualTabs.set(line, [...(manualTabs.get(line) ?? []), t]);
+    }
     for (const l of s.lines) {
       const base = { kind: 'path' as const, mode: 'cut' as const, layerId: layer.id, shapeId: s.shapeId };
       if (!(l.closed && l.points.length >= 3)) {
@@ -45,8 +52,7 @@ export function cutOps(layer: Layer, shapes: readonly CutShape[]): PathOp[] {
       for (const points of contours) {
         const op: PathOp = { ...base, ...dash, points, closed: true };
         if (hole) op.hole = true;
-        const manual = s.tabs ? s.tabs.filter((t) => nearestLine(closedLines, t) === l) : undefined;
-        const tabs = manual?.length ? manual : autoTabs(points, layer.cut.tabs);
+        const tabs = manualTabs.get(l) ?? autoTabs(points, layer.cut.tabs);
         if (tabs.length) op.tabs = tabs;
         out.push(op);
       }
@@ -55,25 +61,14 @@ export function cutOps(layer: Layer, shapes: readonly CutShape[]): PathOp[] {
   return out;
 }
 
-/** Ring length, mm. */
-export function perimeter(ring: readonly Vec2[]): number {
-  let s = 0;
-  for (let i = 0; i < ring.length; i++) {
-    const a = ring[i]!;
-    const b = ring[(i + 1) % ring.length]!;
-    s += Math.hypot(b.x - a.x, b.y - a.y);
-  }
-  return s;
-}
-
 /**
  * Tabs spread evenly round a contour, the first half a step from its start (so the entry point, where
  * leads and overcut meet, stays cut). None on contours shorter than `minLength`, and never so many that
  * the gaps would take more than half the outline.
  */
-export function autoTabs(ring: readonly Vec2[], settings: TabSettings): Vec2[] {
+export function autoTabs(ring: Vec2[], settings: TabSettings): Vec2[] {
   if (settings.mode === 'none' || !(settings.width > 0)) return [];
-  const total = perimeter(ring);
+  const total = polylineLength({ points: ring, closed: true });
   if (total < settings.minLength || total <= 0) return [];
   let n = settings.mode === 'count' ? settings.count : Math.floor(total / settings.spacing);
   n = Math.min(n, Math.floor(total / (2 * settings.width)));

@@ -1,7 +1,7 @@
 import type { CutSettings, LeadSettings } from '../model/document.js';
 import type { PathOp } from '../model/job.js';
 import type { Vec2 } from '../model/matrix.js';
-import { insideEvenOdd, signedArea } from '../model/path.js';
+import { insideEvenOdd, polylineLength, signedArea } from '../model/path.js';
 import { type ClipRect, insideArea } from './work-area.js';
 
 /**
@@ -34,15 +34,22 @@ const MAX_DASHES = 100_000;
 /** A lead that would cross its contour is halved up to this many times, then left out. */
 const LEAD_TRIES = 5;
 
+/** Whether the op is cut any other way than along its points (so it needs a program at all). */
+export function hasCutFeatures(op: PathOp, cut: CutSettings): boolean {
+  if (op.tabs?.length || op.dash?.length || cut.perforation.mode !== 'none') return true;
+  return op.closed && (cut.overcut > 0 || cut.leadIn.kind !== 'none' || cut.leadOut.kind !== 'none');
+}
+
 /** `area`: where leads may go (the bed); a lead that would leave it is shortened or left out. */
 export function cutProgram(op: PathOp, cut: CutSettings, area?: ClipRect): CutProgram {
   const pts = op.points;
   // A closed op goes back to its start; the contour features need a ring with an inside.
   const { path, loop } = burnPath(pts, op.closed && pts.length >= 2, op.closed ? cut.overcut : 0);
   const closed = op.closed && pts.length >= 3;
-  const off = offIntervals(op, cut, loop, length(path));
+  const total = length(path);
+  const off = offIntervals(op, cut, loop, total);
   if (cut.perforation.mode === 'dot') {
-    const dots = dotPoints(path, loop > 0 ? loop : length(path), cut.perforation.spacing, off, loop > 0);
+    const dots = dotPoints(path, loop > 0 ? loop : total, cut.perforation.spacing, off, loop > 0);
     return { entry: dots[0] ?? pts[0]!, moves: [], dots };
   }
   const moves = splitByIntervals(path, off);
@@ -84,11 +91,7 @@ function burnPath(pts: readonly Vec2[], closed: boolean, overcut: number): { pat
   return { path, loop };
 }
 
-function length(path: readonly Vec2[]): number {
-  let s = 0;
-  for (let i = 1; i < path.length; i++) s += Math.hypot(path[i]!.x - path[i - 1]!.x, path[i]!.y - path[i - 1]!.y);
-  return s;
-}
+const length = (path: Vec2[]) => polylineLength({ points: path, closed: false });
 
 /** Where along the burnt line (arc length) the laser is off: tab gaps and perforation gaps, merged. */
 function offIntervals(op: PathOp, cut: CutSettings, loop: number, total: number): [number, number][] {
