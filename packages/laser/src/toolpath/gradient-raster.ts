@@ -1,12 +1,13 @@
 import type { Gradient, GradientStop, Layer } from '../model/document.js';
 import type { RasterLine, RasterOp } from '../model/job.js';
 import { apply, invert, type Matrix, multiply, type Vec2 } from '../model/matrix.js';
+import { toGrey } from '../raster/grey.js';
 import { type HatchGroup, hatchGroups } from './hatch.js';
 
 /**
  * A gradient-filled shape on an image layer, engraved as greyscale: scan lines across the shape (the
  * layer's fill interval apart, horizontal), one pixel per interval along them, each pixel's power from
- * the gradient's colour there composited over white (black: full power, white: none).
+ * the gradient's colour there, turned to grey over white as pictures are (black: full power, white: none).
  */
 
 /** Pixels a gradient engraving may have, all lines together (a 300 × 300 mm part at 0.05 mm is 36 million). */
@@ -24,6 +25,7 @@ export function gradientRasterOp(
   const spans = hatchGroups([group], settings, '', {});
   const step = settings.interval;
   const toGradient = invert(multiply(shapeMatrix, gradient.transform));
+  const stops = gradient.stops.map(rgbaStop);
   const lines: RasterLine[] = [];
   let pixels = 0;
   let forward = true;
@@ -40,12 +42,15 @@ export function gradientRasterOp(
       if (!Number.isNaN(lastAt) && layer.fillSettings.bidirectional) forward = !forward;
       lastAt = a.y;
     }
-    const levels = new Uint8Array(n);
+    // The line's colours, then to burn levels the way pictures are (raster/grey.ts): dark burns.
+    const rgba = new Uint8Array(n * 4);
     for (let i = 0; i < n; i++) {
       const k = forward ? i : n - 1 - i;
       const x = x0 + (k + 0.5) * ((x1 - x0) / n);
-      levels[i] = levelAt(gradient, apply(toGradient, { x, y: a.y }));
+      colourAt(stops, spread(gradientOffset(gradient, apply(toGradient, { x, y: a.y })), gradient.spread), rgba, i * 4);
     }
+    const levels = toGrey({ width: n, height: 1, rgba }).data;
+    for (let i = 0; i < n; i++) levels[i] = 255 - levels[i]!;
     const width = (x1 - x0) / n;
     lines.push(forward ? { at: a.y, from: x0, step: width, levels } : { at: a.y, from: x1, step: -width, levels });
   }
@@ -94,28 +99,24 @@ function spread(t: number, how: Gradient['spread']): number {
   return Math.min(1, Math.max(0, t));
 }
 
-function colourAt(stops: readonly GradientStop[], t: number): { r: number; g: number; b: number; a: number } {
+interface RgbaStop {
+  offset: number;
+  rgba: [number, number, number, number];
+}
+
+/** A stop with its colour read once: red, green, blue 0–255 and opacity 0–255. */
+function rgbaStop(stop: GradientStop): RgbaStop {
+  const [r, g, b] = [1, 3, 5].map((k) => Number.parseInt(stop.color.slice(k, k + 2), 16));
+  return { offset: stop.offset, rgba: [r!, g!, b!, stop.opacity * 255] };
+}
+
+/** Writes the colour at position `t` (0–1, spread already applied) into `out` at `at`. */
+function colourAt(stops: readonly RgbaStop[], t: number, out: Uint8Array, at: number): void {
   let i = 0;
   while (i < stops.length - 1 && stops[i + 1]!.offset < t) i++;
   const s0 = stops[i]!;
   const s1 = stops[Math.min(i + 1, stops.length - 1)]!;
   const span = s1.offset - s0.offset;
   const u = span > 0 ? Math.min(1, Math.max(0, (t - s0.offset) / span)) : t >= s1.offset ? 1 : 0;
-  const rgb = (hex: string) => [1, 3, 5].map((k) => Number.parseInt(hex.slice(k, k + 2), 16));
-  const [r0, g0, b0] = rgb(s0.color);
-  const [r1, g1, b1] = rgb(s1.color);
-  return {
-    r: r0! + (r1! - r0!) * u,
-    g: g0! + (g1! - g0!) * u,
-    b: b0! + (b1! - b0!) * u,
-    a: s0.opacity + (s1.opacity - s0.opacity) * u,
-  };
-}
-
-/** Power level 0–255 of the gradient at a point: its luminance over white, inverted (dark burns). */
-function levelAt(g: Gradient, p: Vec2): number {
-  const c = colourAt(g.stops, spread(gradientOffset(g, p), g.spread));
-  const grey = 0.299 * c.r + 0.587 * c.g + 0.114 * c.b;
-  const over = 255 - c.a * (255 - grey);
-  return Math.round(255 - over);
+  for (let c = 0; c < 4; c++) out[at + c] = Math.round(s0.rgba[c]! + (s1.rgba[c]! - s0.rgba[c]!) * u);
 }

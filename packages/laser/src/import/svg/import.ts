@@ -666,8 +666,12 @@ class SvgConverter {
       const clipStyle: ShapeStyle = { fill: '#000000', stroke: null, fillRule: style.clipRule };
       return { ...geometry, id: this.newId(), transform, layerId: '', style: clipStyle } as unknown as T;
     }
-    // Gradients in bounding-box units need the shape's box in its own coordinates.
-    const box = pathBounds(shapeOutline({ ...geometry, id: '', transform: IDENTITY, layerId: '' } as LeafShape));
+    // Gradients in bounding-box units need the shape's box in its own coordinates: measured only then.
+    let measured: Bounds | undefined;
+    const box = () => {
+      measured ??= pathBounds(shapeOutline({ ...geometry, id: '', transform: IDENTITY, layerId: '' } as LeafShape));
+      return measured;
+    };
     const ctx: LengthContext = { ...vp, fontSize: style.fontSize };
     const fill = canFill ? this.paint(style.fill, style, box, ctx) : null;
     const stroke = style.strokeWidth > 0 ? this.paint(style.stroke, style, box, ctx) : null;
@@ -724,7 +728,7 @@ class SvgConverter {
    * A paint as a colour with alpha, and the gradient when it is one (its first colour then stands for it
    * on cut and fill layers). Patterns become a plain colour, with a warning.
    */
-  private paint(p: Paint, style: ComputedStyle, box: Bounds, ctx: LengthContext): Painted | null {
+  private paint(p: Paint, style: ComputedStyle, box: () => Bounds, ctx: LengthContext): Painted | null {
     switch (p.kind) {
       case 'none':
         return null;
@@ -736,7 +740,8 @@ class SvgConverter {
         const target = this.ids.get(p.id);
         const fallback = () => (p.fallback ? this.paint(p.fallback, style, box, ctx) : null);
         if (target && (target.name === 'linearGradient' || target.name === 'radialGradient')) {
-          const g = readGradient(target, this.gradientSource, isEmptyBounds(box) ? null : box, ctx);
+          const b = box();
+          const g = readGradient(target, this.gradientSource, isEmptyBounds(b) ? null : b, ctx);
           if (!g) return null;
           if ('solid' in g) return g.solid.alpha > 0 ? g.solid : null;
           return { hex: g.gradient.stops[0]!.color, alpha: 1, gradient: g.gradient };
