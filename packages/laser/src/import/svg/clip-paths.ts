@@ -4,6 +4,7 @@ import {
   apply,
   type Bounds,
   emptyBounds,
+  IDENTITY,
   isEmptyBounds,
   type Matrix,
   multiply,
@@ -13,8 +14,9 @@ import { pathBounds, transformPath } from '../../model/path.js';
 import { leafShapes, shapeOutline } from '../../model/shapes.js';
 import { clipShapes } from './clip.js';
 import { CLIP_TOLERANCE, intersectRegions, leafRegion, regionArea, unionRegions } from './clip-region.js';
+import type { SvgHost, Viewport } from './host.js';
 import { type ComputedStyle, computeStyle, styleFromAncestors } from './style.js';
-import { type LengthContext, parseLength, parseTransform } from './units.js';
+import { type LengthContext, parseFraction, parseLength, parseTransform } from './units.js';
 import type { XmlElement } from './xml.js';
 
 /**
@@ -25,24 +27,7 @@ import type { XmlElement } from './xml.js';
  */
 
 /** What the clipping needs from the SVG converter. */
-export interface ClipHost {
-  /** The namespace treated as SVG. */
-  svgNs(): string;
-  byId(id: string): XmlElement | undefined;
-  declaredOf(el: XmlElement): Map<string, string>;
-  /** Converts one element with the given style and placement (clip-path children too). */
-  convert(el: XmlElement, style: ComputedStyle, vp: Viewport, base: Matrix): Shape | null;
-  /** Runs `make` with clip content mode on: shapes count by geometry, whatever their paint. */
-  inClipContent<T>(make: () => T): T;
-  warn(message: string): void;
-  newId(): string;
-}
-
-export interface Viewport {
-  vw: number;
-  vh: number;
-  rem: number;
-}
+export type ClipHost = Pick<SvgHost, 'svgNs' | 'byId' | 'declaredOf' | 'convert' | 'inClipContent' | 'warn' | 'newId'>;
 
 /** `url(#id)` (quoted or not) to `id`; null for `none`, empty or anything else. */
 export function urlId(value: string | undefined): string | null {
@@ -81,7 +66,7 @@ export class ClipPaths {
     if (opacity < 1) for (const s of kept) fade(s, opacity);
     if (kept.length <= 1) return kept[0] ?? null;
     // A filled and stroked shape comes back as its clipped fill and its clipped outline.
-    return { kind: 'group', id: this.host.newId(), transform: IDENTITY_M, children: kept };
+    return { kind: 'group', id: this.host.newId(), transform: IDENTITY, children: kept };
   }
 
   /** The region of `<clipPath id>` for a shape, document mm; null when the reference is unusable. */
@@ -96,7 +81,7 @@ export class ClipPaths {
       return null;
     }
     const declared = this.host.declaredOf(target);
-    const transform = parseTransform(declared.get('transform') ?? target.attrs.transform) ?? IDENTITY_M;
+    const transform = parseTransform(declared.get('transform') ?? target.attrs.transform) ?? IDENTITY;
     let m = multiply(user, transform);
     if (target.attrs.clipPathUnits?.trim() === 'objectBoundingBox') {
       const b = userBounds(shape);
@@ -167,9 +152,7 @@ export class ClipPaths {
     const ctx: LengthContext = { vw: vp.vw, vh: vp.vh, fontSize: style.fontSize };
     const place = (v: string | undefined, fallback: number, axis: 'x' | 'y', origin: number, size: number) => {
       if (userUnits) return parseLength(v, axis, ctx) ?? origin + fallback * size;
-      const t = v?.trim() ?? '';
-      const n = t.endsWith('%') ? Number(t.slice(0, -1)) / 100 : t ? Number(t) : Number.NaN;
-      return (Number.isFinite(n) ? n : fallback) * size + origin;
+      return (parseFraction(v) ?? fallback) * size + origin;
     };
     const x = place(target.attrs.x, -0.1, 'x', b.minX, w);
     const y = place(target.attrs.y, -0.1, 'y', b.minY, h);
@@ -225,8 +208,6 @@ export class ClipPaths {
     return true;
   }
 }
-
-const IDENTITY_M: Matrix = [1, 0, 0, 1, 0, 0];
 
 /** Multiplies the opacity of every leaf of a shape by `by`. */
 function fade(shape: Shape, by: number): void {

@@ -1,7 +1,8 @@
 import type { Gradient, GradientStop } from '../../model/document.js';
 import { type Bounds, IDENTITY, type Matrix, multiply } from '../../model/matrix.js';
 import { parseColor } from './color.js';
-import { type LengthContext, parseLength, parseNumber, parseTransform } from './units.js';
+import type { SvgHost } from './host.js';
+import { type LengthContext, parseFraction, parseLength, parseNumber, parseTransform } from './units.js';
 import type { XmlElement } from './xml.js';
 
 /**
@@ -10,10 +11,7 @@ import type { XmlElement } from './xml.js';
  * the shape later does not move its gradient), stop offsets clamped and kept in order.
  */
 
-export interface GradientSource {
-  byId(id: string): XmlElement | undefined;
-  declaredOf(el: XmlElement): Map<string, string>;
-}
+export type GradientSource = Pick<SvgHost, 'byId' | 'declaredOf'>;
 
 /** What a gradient paint comes to: a gradient, one colour (a single stop, or a box with no area), or nothing. */
 export type GradientPaint = { gradient: Gradient } | { solid: { hex: string; alpha: number } } | null;
@@ -79,10 +77,7 @@ export function readGradient(
   const len = (name: string, axis: 'x' | 'y' | 'other', fallback: number): number => {
     const v = attrs.get(name)?.trim();
     if (v === undefined) return fallback;
-    if (bboxUnits) {
-      const n = v.endsWith('%') ? (parseNumber(v.slice(0, -1)) ?? Number.NaN) / 100 : (parseNumber(v) ?? Number.NaN);
-      return Number.isFinite(n) ? n : fallback;
-    }
+    if (bboxUnits) return parseFraction(v) ?? fallback;
     return parseLength(v, axis, ctx) ?? fallback;
   };
   const full = (axis: 'x' | 'y' | 'other') =>

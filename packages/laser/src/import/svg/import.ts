@@ -27,13 +27,14 @@ import type { FontBook } from '../../text/fonts.js';
 import { type ClipRect, clipShapes, rectArea, viewportTolerance } from './clip.js';
 import { ClipPaths } from './clip-paths.js';
 import { parseStylesheet, type Rule, RuleIndex } from './css.js';
-import { type GradientSource, readGradient } from './gradients.js';
+import { readGradient } from './gradients.js';
+import type { SvgHost, Viewport } from './host.js';
 import { cropPicture, type EmbeddedImage, readImageHref } from './image.js';
-import { drawMarkers, hasMarkers, MARKABLE, type MarkerHost } from './markers.js';
+import { drawMarkers, hasMarkers, MARKABLE } from './markers.js';
 import { parsePathData } from './path-data.js';
-import { type PatternHost, patternFill, resolvePattern } from './patterns.js';
+import { patternFill, resolvePattern } from './patterns.js';
 import { type ComputedStyle, computeStyle, declaredProperties, INITIAL_STYLE, type Paint } from './style.js';
-import { layoutText, type TextHost } from './text-layout.js';
+import { layoutText } from './text-layout.js';
 import {
   type AspectRatio,
   DEFAULT_FONT_SIZE,
@@ -122,13 +123,6 @@ interface Painted {
   gradient?: Gradient;
 }
 
-interface Viewport {
-  vw: number;
-  vh: number;
-  /** The root's font size, px (for rem). */
-  rem: number;
-}
-
 /** Where a new shape goes: `outer` is put in front of its own transform; `base` maps its parent to the document. */
 interface Placement {
   outer: Matrix;
@@ -195,10 +189,12 @@ class SvgConverter {
   private svgNs = SVG_NS;
   /** Inside clip path content: shapes count by their geometry, whatever their paint. */
   private clipContent = 0;
-  private readonly clips = new ClipPaths({
+  /** What the helpers (clip paths, markers, patterns, gradients, text layout) need from this converter. */
+  private readonly host: SvgHost = {
     svgNs: () => this.svgNs,
     byId: (id) => this.ids.get(id),
     declaredOf: (el) => this.declaredOf(el),
+    children: (el, style, vp, place) => this.children(el, style, vp, place),
     convert: (el, style, vp, base) => this.element(el, style, vp, { outer: IDENTITY, base }),
     inClipContent: (make) => {
       this.clipContent++;
@@ -208,30 +204,6 @@ class SvgConverter {
         this.clipContent--;
       }
     },
-    warn: (m) => this.warn(m),
-    newId: () => this.newId(),
-  });
-  private readonly textHost: TextHost = {
-    svgNs: () => this.svgNs,
-    byId: (id) => this.ids.get(id),
-    declaredOf: (el) => this.declaredOf(el),
-  };
-  private readonly patternHost: PatternHost = {
-    byId: (id) => this.ids.get(id),
-    declaredOf: (el) => this.declaredOf(el),
-    children: (el, style, vp, place) => this.children(el, style, vp, place),
-    warn: (m) => this.warn(m),
-    newId: () => this.newId(),
-  };
-  private readonly gradientSource: GradientSource = {
-    byId: (id) => this.ids.get(id),
-    declaredOf: (el) => this.declaredOf(el),
-  };
-  private readonly markerHost: MarkerHost = {
-    svgNs: () => this.svgNs,
-    byId: (id) => this.ids.get(id),
-    declaredOf: (el) => this.declaredOf(el),
-    children: (el, style, vp, place) => this.children(el, style, vp, place),
     once: (el, make, otherwise) => {
       if (this.useStack.has(el) || this.depth >= MAX_NESTING) return otherwise;
       this.useStack.add(el);
@@ -246,6 +218,7 @@ class SvgConverter {
     warn: (m) => this.warn(m),
     newId: () => this.newId(),
   };
+  private readonly clips = new ClipPaths(this.host);
 
   constructor(
     private readonly root: XmlElement,
@@ -617,11 +590,7 @@ class SvgConverter {
     const pattern = canFill && drawn ? this.patternOf(style.fill) : null;
     // (A pattern used inside its own tile would never end: the guard leaves it out there.)
     const filling = pattern
-      ? this.markerHost.once(
-          pattern.content,
-          () => patternFill(this.patternHost, pattern, outline, style.fillRule, vp, user),
-          null,
-        )
+      ? this.host.once(pattern.content, () => patternFill(this.host, pattern, outline, style.fillRule, vp, user), null)
       : null;
     let shape: Shape | null = null;
     if (!filling) shape = this.finishLeaf(el, geometry, style, vp, place, own, canFill);
@@ -630,7 +599,7 @@ class SvgConverter {
     }
     // Markers are drawn in the element's user space, beside the shape, even when it has no paint.
     const marks =
-      drawn && MARKABLE.has(el.name) && hasMarkers(style) ? drawMarkers(this.markerHost, outline, style, vp, user) : [];
+      drawn && MARKABLE.has(el.name) && hasMarkers(style) ? drawMarkers(this.host, outline, style, vp, user) : [];
     if (!filling && marks.length === 0) return shape;
     this.budget--;
     const children = [...(filling ?? []), ...(shape ? [{ ...shape, transform: IDENTITY }] : []), ...marks];
@@ -641,7 +610,7 @@ class SvgConverter {
   private patternOf(paint: Paint): ReturnType<typeof resolvePattern> {
     if (paint.kind !== 'url') return null;
     const target = this.ids.get(paint.id);
-    return target?.name === 'pattern' && target.ns === this.svgNs ? resolvePattern(this.patternHost, target) : null;
+    return target?.name === 'pattern' && target.ns === this.svgNs ? resolvePattern(this.host, target) : null;
   }
 
   /** Adds id, transform, style and layer to a leaf; null when it would not show (no fill and no stroke). */
@@ -741,7 +710,7 @@ class SvgConverter {
         const fallback = () => (p.fallback ? this.paint(p.fallback, style, box, ctx) : null);
         if (target && (target.name === 'linearGradient' || target.name === 'radialGradient')) {
           const b = box();
-          const g = readGradient(target, this.gradientSource, isEmptyBounds(b) ? null : b, ctx);
+          const g = readGradient(target, this.host, isEmptyBounds(b) ? null : b, ctx);
           if (!g) return null;
           if ('solid' in g) return g.solid.alpha > 0 ? g.solid : null;
           return { hex: g.gradient.stops[0]!.color, alpha: 1, gradient: g.gradient };
@@ -863,7 +832,7 @@ class SvgConverter {
     own: Matrix,
     k: number,
   ): Shape | null {
-    const pieces = layoutText(el, style, vp, this.textHost, this.fonts!);
+    const pieces = layoutText(el, style, vp, this.host, this.fonts!);
     const inner = multiply(own, scale(1 / k));
     const shapes: Shape[] = [];
     for (const piece of pieces) {

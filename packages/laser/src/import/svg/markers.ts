@@ -2,6 +2,7 @@ import type { Shape } from '../../model/document.js';
 import { apply, IDENTITY, type Matrix, multiply, rotate, scale, translate } from '../../model/matrix.js';
 import type { PathData } from '../../model/path.js';
 import { clipShapes, rectArea, viewportTolerance } from './clip.js';
+import type { SvgHost, Viewport } from './host.js';
 import { type MarkerVertex, markerVertices } from './marker-vertices.js';
 import { type ComputedStyle, styleFromAncestors } from './style.js';
 import { type LengthContext, parseAspectRatio, parseLength, parseViewBox, viewBoxTransform } from './units.js';
@@ -14,23 +15,7 @@ import type { XmlElement } from './xml.js';
  * is visible. A laser cuts them like any other shape.
  */
 
-export interface MarkerHost {
-  svgNs(): string;
-  byId(id: string): XmlElement | undefined;
-  declaredOf(el: XmlElement): Map<string, string>;
-  /** The shapes of `el`'s children: `outer` goes in front of each child's transform, `base` maps to the document. */
-  children(el: XmlElement, style: ComputedStyle, vp: Viewport, place: { outer: Matrix; base: Matrix }): Shape[];
-  /** Runs `make` unless `el` is already being expanded (a marker used inside itself). */
-  once<T>(el: XmlElement, make: () => T, otherwise: T): T;
-  warn(message: string): void;
-  newId(): string;
-}
-
-interface Viewport {
-  vw: number;
-  vh: number;
-  rem: number;
-}
+export type MarkerHost = Pick<SvgHost, 'svgNs' | 'byId' | 'declaredOf' | 'children' | 'once' | 'warn' | 'newId'>;
 
 /** The elements markers are drawn on (SVG 1.1 and resvg: not on rectangles, circles and ellipses). */
 export const MARKABLE = new Set(['path', 'line', 'polyline', 'polygon']);

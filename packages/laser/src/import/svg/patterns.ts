@@ -4,6 +4,7 @@ import {
   type Bounds,
   emptyBounds,
   extendBounds,
+  IDENTITY,
   invert,
   type Matrix,
   multiply,
@@ -12,12 +13,13 @@ import {
 import { type PathData, pathBounds } from '../../model/path.js';
 import { clipShapes, rectArea, viewportTolerance } from './clip.js';
 import { CLIP_TOLERANCE, leafRegion, regionArea } from './clip-region.js';
-import { type ComputedStyle, styleFromAncestors } from './style.js';
+import type { SvgHost, Viewport } from './host.js';
+import { styleFromAncestors } from './style.js';
 import {
   type LengthContext,
   parseAspectRatio,
+  parseFraction,
   parseLength,
-  parseNumber,
   parseTransform,
   parseViewBox,
   viewBoxTransform,
@@ -30,19 +32,7 @@ import type { XmlElement } from './xml.js';
  * laser engraves of a hatched or dotted fill is exactly these shapes.
  */
 
-export interface PatternHost {
-  byId(id: string): XmlElement | undefined;
-  declaredOf(el: XmlElement): Map<string, string>;
-  children(el: XmlElement, style: ComputedStyle, vp: Viewport, place: { outer: Matrix; base: Matrix }): Shape[];
-  warn(message: string): void;
-  newId(): string;
-}
-
-interface Viewport {
-  vw: number;
-  vh: number;
-  rem: number;
-}
+export type PatternHost = Pick<SvgHost, 'byId' | 'declaredOf' | 'children' | 'warn' | 'newId'>;
 
 /** Tiles one pattern fill may have; beyond, the pattern's first colour stands in (with a warning). */
 const MAX_TILES = 2_000;
@@ -102,22 +92,21 @@ export function patternFill(
     const v = attrs.get(name)?.trim();
     if (v === undefined) return origin;
     if (!bboxUnits) return parseLength(v, axis, ctx) ?? 0;
-    const n = v.endsWith('%') ? (parseNumber(v.slice(0, -1)) ?? 0) / 100 : (parseNumber(v) ?? 0);
-    return origin + n * size;
+    return origin + (parseFraction(v) ?? 0) * size;
   };
   const x = len('x', 'x', bw, bboxUnits ? box.minX : 0);
   const y = len('y', 'y', bh, bboxUnits ? box.minY : 0);
   const w = len('width', 'x', bw, 0);
   const h = len('height', 'y', bh, 0);
   if (!(w > 0 && h > 0)) return null;
-  const transform = parseTransform(attrs.get('patternTransform')) ?? ([1, 0, 0, 1, 0, 0] as Matrix);
+  const transform = parseTransform(attrs.get('patternTransform')) ?? IDENTITY;
   // The tile's content: its viewBox, else bounding-box content units, else the tile's own units.
   const vb = parseViewBox(attrs.get('viewBox'));
   const content: Matrix = vb
     ? viewBoxTransform(vb, parseAspectRatio(attrs.get('preserveAspectRatio')), w, h)
     : attrs.get('patternContentUnits')?.trim() === 'objectBoundingBox'
       ? [bw, 0, 0, bh, 0, 0]
-      : [1, 0, 0, 1, 0, 0];
+      : IDENTITY;
   // Which tiles reach the shape: its box seen from pattern space.
   const back = invert(transform);
   const seen: Bounds = emptyBounds();
@@ -149,7 +138,7 @@ export function patternFill(
       kids = clipShapes(
         kids,
         rectArea({ x0: 0, y0: 0, x1: w, y1: h }),
-        [1, 0, 0, 1, 0, 0],
+        IDENTITY,
         viewportTolerance(base),
         (m) => host.warn(m),
         () => host.newId(),
@@ -159,11 +148,7 @@ export function patternFill(
   }
   if (tiles.length === 0) return null;
   // Cut the tiles to the shape's fill, in document millimetres.
-  const region = leafRegion(
-    { kind: 'path', id: '', layerId: '', transform: [1, 0, 0, 1, 0, 0], path: outline },
-    user,
-    rule,
-  );
+  const region = leafRegion({ kind: 'path', id: '', layerId: '', transform: IDENTITY, path: outline }, user, rule);
   const kept = clipShapes(
     tiles,
     regionArea(region),

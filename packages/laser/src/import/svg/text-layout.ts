@@ -1,6 +1,7 @@
 import { type Matrix, multiply, rotate, translate, type Vec2 } from '../../model/matrix.js';
 import { flattenPath, type PathData, transformPath } from '../../model/path.js';
 import { type FontBook, type FontFace, faceFor, toSubPaths } from '../../text/fonts.js';
+import type { SvgHost } from './host.js';
 import { parsePathData } from './path-data.js';
 import { type ComputedStyle, computeStyle } from './style.js';
 import { type LengthContext, parseLength, parseTransform } from './units.js';
@@ -16,11 +17,7 @@ import type { XmlElement } from './xml.js';
  * element's user space.
  */
 
-export interface TextHost {
-  svgNs(): string;
-  byId(id: string): XmlElement | undefined;
-  declaredOf(el: XmlElement): Map<string, string>;
-}
+export type TextHost = Pick<SvgHost, 'svgNs' | 'byId' | 'declaredOf'>;
 
 export interface TextPiece {
   /** The element whose characters these are (its id names the shape). */

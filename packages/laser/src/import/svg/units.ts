@@ -242,3 +242,14 @@ export function parseTransformOrigin(value: string, ctx: LengthContext): { x: nu
   }
   return { x: x ?? ctx.vw / 2, y: y ?? ctx.vh / 2 };
 }
+
+/**
+ * A length in bounding-box units (gradients, patterns, masks): a number or a percentage, as a fraction
+ * of the box (`50%` and `0.5` alike); null when it is neither.
+ */
+export function parseFraction(value: string | undefined): number | null {
+  const v = value?.trim();
+  if (!v) return null;
+  const n = v.endsWith('%') ? parseNumber(v.slice(0, -1)) : parseNumber(v);
+  return n === null ? null : v.endsWith('%') ? n / 100 : n;
+}
