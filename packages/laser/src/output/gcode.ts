@@ -3,7 +3,7 @@ import type { Job, MachineSettings, RasterOp } from '../model/job.js';
 import { isEmptyBounds } from '../model/matrix.js';
 import { ByteWriter } from './bytes.js';
 import { formatGcodeNumber, writeGcodeNumber } from './gcode-number.js';
-import { type JobStats, jobStats } from './stats.js';
+import { type JobStats, StatsSink } from './stats.js';
 import { DEFAULT_RASTER, layerS, type MoveSink, type RasterModule, resolveMachine, walkJob } from './walk.js';
 
 /**
@@ -30,12 +30,59 @@ export interface GcodeOptions {
 export function writeGcode(job: Job, options: GcodeOptions = {}): Uint8Array {
   const machine = resolveMachine(options.machine);
   const raster = options.raster ?? DEFAULT_RASTER;
-  const stats = jobStats(job, machine, { raster });
-  const out = new ByteWriter(1 << 16);
-  writeHeader(out, options.name ?? job.name, job, machine, stats);
+  // One walk both writes the program and measures it; the header, which needs the figures, goes first.
+  const body = new ByteWriter(1 << 16);
+  const stats = new StatsSink(machine, raster);
+  walkJob(job, machine, new BothSinks(stats, new GcodeSink(body, machine, raster)), raster);
+  const out = new ByteWriter(1 << 12);
+  writeHeader(out, options.name ?? job.name, job, machine, stats.stats(job));
   out.ascii(`G21\nG90\n${laserMode(machine)} S0\n`);
-  walkJob(job, machine, new GcodeSink(out, machine, raster), raster);
+  for (const chunk of body.chunks()) out.bytes(chunk);
   return out.toBytes();
+}
+
+/** Hands every move of the walk to two sinks: the statistics, then the writer (whose end position counts). */
+class BothSinks implements MoveSink {
+  constructor(
+    private readonly first: MoveSink,
+    private readonly second: MoveSink,
+  ) {}
+  layer(layer: Layer): void {
+    this.first.layer(layer);
+    this.second.layer(layer);
+  }
+  rapid(x: number, y: number): void {
+    this.first.rapid(x, y);
+    this.second.rapid(x, y);
+  }
+  feed(x: number, y: number, power: number, speed: number): void {
+    this.first.feed(x, y, power, speed);
+    this.second.feed(x, y, power, speed);
+  }
+  endOp(): void {
+    this.first.endOp();
+    this.second.endOp();
+  }
+  z(z: number): void {
+    this.first.z(z);
+    this.second.z(z);
+  }
+  air(code: 'M7' | 'M8' | 'M9'): void {
+    this.first.air(code);
+    this.second.air(code);
+  }
+  dot(power: number, seconds: number): void {
+    this.first.dot(power, seconds);
+    this.second.dot(power, seconds);
+  }
+  raster(op: RasterOp, layer: Layer, entryX: number, entryY: number): { x: number; y: number } {
+    this.first.raster(op, layer, entryX, entryY);
+    return this.second.raster(op, layer, entryX, entryY);
+  }
+  finish(): void {
+    this.first.finish();
+    this.second.finish();
+  }
 }
 
 /** M4 (power follows speed, GRBL's dynamic laser mode) where the machine has it, else M3 (constant). */

@@ -70,21 +70,11 @@ export function jobStats(job: Job, machine?: Partial<MachineSettings>, options: 
   const raster = options.raster ?? DEFAULT_RASTER;
   const sink = new StatsSink(m, raster);
   walkJob(job, m, sink, raster);
-  const bounds = isEmptyBounds(sink.bounds) ? sink.bounds : { ...sink.bounds };
-  return {
-    bounds,
-    cutLength: sink.cut,
-    travelLength: sink.travel,
-    overscanLength: sink.overscan,
-    estimatedTime: sink.time,
-    opCount: job.ops.length,
-    dotCount: sink.dots,
-    layers: [...sink.layers.values()],
-  };
+  return sink.stats(job);
 }
 
-/** Measures the walk's moves. */
-class StatsSink implements MoveSink {
+/** Measures the walk's moves; `stats` gives the figures once the walk is over. */
+export class StatsSink implements MoveSink {
   cut = 0;
   travel = 0;
   overscan = 0;
@@ -107,6 +97,20 @@ class StatsSink implements MoveSink {
     private readonly machine: MachineSettings,
     private readonly rasterModule: RasterModule,
   ) {}
+
+  /** The figures of the walk, once it is over. */
+  stats(job: Job): JobStats {
+    return {
+      bounds: isEmptyBounds(this.bounds) ? this.bounds : { ...this.bounds },
+      cutLength: this.cut,
+      travelLength: this.travel,
+      overscanLength: this.overscan,
+      estimatedTime: this.time,
+      opCount: job.ops.length,
+      dotCount: this.dots,
+      layers: [...this.layers.values()],
+    };
+  }
 
   layer(layer: Layer): void {
     this.flush();
