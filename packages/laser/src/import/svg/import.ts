@@ -21,7 +21,7 @@ import {
   translate,
   type Vec2,
 } from '../../model/matrix.js';
-import { pathBounds, transformPath } from '../../model/path.js';
+import { type PathData, pathBounds, transformPath } from '../../model/path.js';
 import { documentBounds, leafShapes, shapeOutline } from '../../model/shapes.js';
 import type { FontBook } from '../../text/fonts.js';
 import { type ClipRect, clipShapes, rectArea, viewportTolerance } from './clip.js';
@@ -390,8 +390,8 @@ class SvgConverter {
     this.depth++;
     try {
       const shape = this.dispatch(el, style, vp, place, own);
-      if (!shape) return null;
-      const user = multiply(place.base, multiply(place.outer, own));
+      if (!shape || !(declared.has('clip-path') || declared.has('mask'))) return shape;
+      const user = userSpace(place, own);
       return this.clips.apply(declared, shape, user, place.base, vp);
     } finally {
       this.depth--;
@@ -584,13 +584,15 @@ class SvgConverter {
     if (!geometry) return null;
     const canFill = el.name !== 'line';
     const drawn = this.clipContent === 0 && style.visible;
-    const outline = shapeOutline({ ...geometry, id: '', transform: IDENTITY, layerId: '' } as LeafShape);
-    const user = multiply(place.base, multiply(place.outer, own));
     // A pattern fill becomes the pattern's shapes, cut to the fill; the shape itself keeps its stroke.
-    const pattern = canFill && drawn ? this.patternOf(style.fill) : null;
     // (A pattern used inside its own tile would never end: the guard leaves it out there.)
+    const pattern = canFill && drawn ? this.patternOf(style.fill) : null;
     const filling = pattern
-      ? this.host.once(pattern.content, () => patternFill(this.host, pattern, outline, style.fillRule, vp, user), null)
+      ? this.host.once(
+          pattern.content,
+          () => patternFill(this.host, pattern, outlineOf(geometry), style.fillRule, vp, userSpace(place, own)),
+          null,
+        )
       : null;
     let shape: Shape | null = null;
     if (!filling) shape = this.finishLeaf(el, geometry, style, vp, place, own, canFill);
@@ -599,7 +601,9 @@ class SvgConverter {
     }
     // Markers are drawn in the element's user space, beside the shape, even when it has no paint.
     const marks =
-      drawn && MARKABLE.has(el.name) && hasMarkers(style) ? drawMarkers(this.host, outline, style, vp, user) : [];
+      drawn && MARKABLE.has(el.name) && hasMarkers(style)
+        ? drawMarkers(this.host, outlineOf(geometry), style, vp, userSpace(place, own))
+        : [];
     if (!filling && marks.length === 0) return shape;
     this.budget--;
     const children = [...(filling ?? []), ...(shape ? [{ ...shape, transform: IDENTITY }] : []), ...marks];
@@ -635,15 +639,9 @@ class SvgConverter {
       const clipStyle: ShapeStyle = { fill: '#000000', stroke: null, fillRule: style.clipRule };
       return { ...geometry, id: this.newId(), transform, layerId: '', style: clipStyle } as unknown as T;
     }
-    // Gradients in bounding-box units need the shape's box in its own coordinates: measured only then.
-    let measured: Bounds | undefined;
-    const box = () => {
-      measured ??= pathBounds(shapeOutline({ ...geometry, id: '', transform: IDENTITY, layerId: '' } as LeafShape));
-      return measured;
-    };
     const ctx: LengthContext = { ...vp, fontSize: style.fontSize };
-    const fill = canFill ? this.paint(style.fill, style, box, ctx) : null;
-    const stroke = style.strokeWidth > 0 ? this.paint(style.stroke, style, box, ctx) : null;
+    const fill = canFill ? this.paint(style.fill, style, geometry, ctx) : null;
+    const stroke = style.strokeWidth > 0 ? this.paint(style.stroke, style, geometry, ctx) : null;
     if (!fill && !stroke) {
       this.invisible++;
       return null;
@@ -697,7 +695,7 @@ class SvgConverter {
    * A paint as a colour with alpha, and the gradient when it is one (its first colour then stands for it
    * on cut and fill layers). Patterns become a plain colour, with a warning.
    */
-  private paint(p: Paint, style: ComputedStyle, box: () => Bounds, ctx: LengthContext): Painted | null {
+  private paint(p: Paint, style: ComputedStyle, geometry: Geometry, ctx: LengthContext): Painted | null {
     switch (p.kind) {
       case 'none':
         return null;
@@ -707,9 +705,10 @@ class SvgConverter {
         return style.color;
       case 'url': {
         const target = this.ids.get(p.id);
-        const fallback = () => (p.fallback ? this.paint(p.fallback, style, box, ctx) : null);
+        const fallback = () => (p.fallback ? this.paint(p.fallback, style, geometry, ctx) : null);
         if (target && (target.name === 'linearGradient' || target.name === 'radialGradient')) {
-          const b = box();
+          // Gradients in bounding-box units need the shape's box in its own coordinates.
+          const b = pathBounds(outlineOf(geometry));
           const g = readGradient(target, this.host, isEmptyBounds(b) ? null : b, ctx);
           if (!g) return null;
           if ('solid' in g) return g.solid.alpha > 0 ? g.solid : null;
@@ -794,7 +793,7 @@ class SvgConverter {
    * without, it is left empty for the editor to make.
    */
   private text(el: XmlElement, style: ComputedStyle, vp: Viewport, place: Placement, own: Matrix): Shape | null {
-    const k = Math.sqrt(Math.abs(determinant(multiply(place.base, multiply(place.outer, own)))));
+    const k = Math.sqrt(Math.abs(determinant(userSpace(place, own))));
     if (!(k > 0) || !Number.isFinite(k)) return null;
     const inner = multiply(own, scale(1 / k));
     if (this.fonts) return this.laidOutText(el, style, vp, place, own, k);
@@ -879,6 +878,16 @@ function strokeInMm(shape: TextShape, k: number): TextShape {
   if (st.dash) scaled.dash = st.dash.map((d) => d * k);
   if (st.dashOffset) scaled.dashOffset = st.dashOffset * k;
   return { ...shape, style: scaled };
+}
+
+/** A leaf's outline in its own coordinates, from its geometry (for patterns, markers and gradient boxes). */
+function outlineOf(geometry: Geometry): PathData {
+  return shapeOutline({ ...geometry, id: '', transform: IDENTITY, layerId: '' } as LeafShape);
+}
+
+/** An element's user space to the document: its placement and its own transform. */
+function userSpace(place: Placement, own: Matrix): Matrix {
+  return multiply(place.base, multiply(place.outer, own));
 }
 
 /** True when `node` is `el` or inside it. */
