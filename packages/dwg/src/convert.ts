@@ -154,6 +154,7 @@ function toDrawing(db: DwgDatabase, scan: RawScan, version: string): CadDrawing 
     splineFlags: scan.splineFlags,
     preR13: !release || Number(release[1]) < 1012,
     vertices: scan.vertices,
+    preR13Inserts: scan.preR13Inserts,
   };
   const converted = new Set<string>();
   for (const record of db.tables.BLOCK_RECORD.entries) for (const e of record.entities) converted.add(e.handle);

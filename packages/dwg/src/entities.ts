@@ -32,7 +32,7 @@ import type {
   DwgTextEntity,
 } from '@mlightcad/libredwg-web';
 import { interpolateFitPoints } from './fit.js';
-import type { RawVertex } from './scan.js';
+import type { PreR13Insert, RawVertex } from './scan.js';
 
 /**
  * LibreDWG's converted entities (its `DwgDatabase` form) mapped one by one to Kerf's neutral CAD form.
@@ -53,6 +53,8 @@ export interface EntityExtras {
   preR13: boolean;
   /** Every VERTEX of each POLYLINE by the polyline's handle, read from the raw objects. */
   vertices: Map<string, RawVertex[]>;
+  /** Block names and attributes of pre-R13 INSERTs by handle (LibreDWG leaves both out). */
+  preR13Inserts?: Map<string, PreR13Insert>;
 }
 
 type Point2 = { x?: number; y?: number } | undefined | null;
@@ -216,17 +218,19 @@ function mtext(e: DwgMTextEntity): CadText | string {
 }
 
 /** INSERT and MINSERT (LibreDWG reads 0 columns and rows for a plain insert). */
-export function insert(e: DwgInsertEntity): CadInsert | string {
-  if (!e.name) return 'INSERT of an unnamed block';
+export function insert(e: DwgInsertEntity, extras?: EntityExtras): CadInsert | string {
+  const legacy = e.name ? undefined : extras?.preR13Inserts?.get(e.handle);
+  const name = e.name || legacy?.block;
+  if (!name) return 'INSERT of an unnamed block';
   const attribs: CadText[] = [];
-  for (const a of e.attribs ?? []) {
+  for (const a of legacy?.attribs ?? e.attribs ?? []) {
     const mapped = attrib(a);
     if (mapped && allFinite(mapped)) attribs.push(mapped);
   }
   return {
     type: 'INSERT',
     ...base(e, true, e.extrusionDirection),
-    block: e.name,
+    block: name,
     position: pt(e.insertionPoint),
     scaleX: e.xScale ?? 1,
     scaleY: e.yScale ?? 1,
@@ -391,7 +395,7 @@ function mapByType(e: DwgEntity, extras: EntityExtras): CadEntity | string {
     case 'MTEXT':
       return mtext(e as DwgMTextEntity);
     case 'INSERT':
-      return insert(e as DwgInsertEntity);
+      return insert(e as DwgInsertEntity, extras);
     case 'HATCH':
       return hatch(e as DwgHatchEntity);
     default:

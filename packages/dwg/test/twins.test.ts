@@ -55,11 +55,8 @@ const EXCEPTIONS: Exception[] = [
   },
   {
     file: /^r11-entities-2d$/,
-    reason:
-      "LibreDWG's R11 reader cannot resolve the block of an R11 INSERT (both inserts come back without a " +
-      'block name and are skipped) and reads one extra LINE (6,1)-(7,2) that the DXF does not have',
+    reason: "LibreDWG's R11 reader reads one extra LINE (6,1)-(7,2) that the DXF does not have",
     dropDwg: (e) => e.type === 'LINE' && near(e.start, 6, 1) && near(e.end, 7, 2),
-    dropDxf: (e) => e.type === 'INSERT',
   },
 ];
 
@@ -113,6 +110,14 @@ const figures: Figures[] = [];
 describe.skipIf(!haveCorpus)('DWG/DXF twins of the corpus (skipped when the shared corpus is absent)', () => {
   it('finds the twin pairs', () => {
     expect(pairs.length).toBeGreaterThanOrEqual(15);
+  });
+
+  it('r11-entities-2d: an R11 INSERT keeps its block (named by BLOCK table index) and its attributes', async () => {
+    const drawing = await readDwg(readFileSync(join(CAD, 'r11-entities-2d.dwg')));
+    const inserts = drawing.entities.filter((e) => e.type === 'INSERT');
+    expect(inserts.map((e) => e.block).sort()).toEqual(['BLOCK1', 'BLOCK2']);
+    expect(inserts.find((e) => e.block === 'BLOCK2')?.attribs.map((a) => a.text)).toEqual(['4']);
+    expect(drawing.skipped.get('INSERT of an unnamed block')).toBeUndefined();
   });
 
   it.each(pairs)(

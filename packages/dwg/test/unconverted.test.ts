@@ -16,6 +16,7 @@ describe('entities the DWG reader leaves out', () => {
       splineFlags: new Map(),
       minserts: new Map(),
       vertices: new Map(),
+      preR13Inserts: new Map(),
     };
     const lost = unconvertedByOwner(scan, new Set(['1B', '1C']));
     expect(lost.get(MODEL_SPACE)).toEqual(new Map([['INSERT (a block reference the DWG reader did not return)', 1]]));
