@@ -15,6 +15,7 @@ import { profileRoutes } from './modules/account/profile.routes.js';
 import { unzipRoutes } from './modules/archive/unzip.routes.js';
 import { authPlugin } from './modules/auth/auth.plugin.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { craftRoutes } from './modules/craft/craft.routes.js';
 import { designRoutes } from './modules/design/design.routes.js';
 import { driveRoutes } from './modules/drive/drive.routes.js';
 import { commonDownloadRoutes, transferRoutes } from './modules/drive/transfer.routes.js';
@@ -144,6 +145,7 @@ export async function buildApp({
       await cloud.register(unzipRoutes, { unzip: s.unzip });
       await cloud.register(designRoutes, { dwg: s.dwgImports });
       await cloud.register(shareRoutes, { shares: s.shares, blobs: infra.blobs });
+      await cloud.register(craftRoutes, { crafts: s.crafts });
       await cloud.register(previewRoutes, {
         drive: s.drive,
         shares: s.shares,

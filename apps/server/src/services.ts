@@ -17,6 +17,8 @@ import { LoginLogRepository } from './modules/auth/login-log.repository.js';
 import { LOGIN_LIMITS, LoginThrottle } from './modules/auth/login-throttle.js';
 import { SessionRepository } from './modules/auth/session.repository.js';
 import { SessionService } from './modules/auth/session.service.js';
+import { CraftRepository } from './modules/craft/craft.repository.js';
+import { CraftService } from './modules/craft/craft.service.js';
 import { childProcessConverter, DwgImportService } from './modules/design/dwg-import.service.js';
 import { ContentTags } from './modules/drive/content-tag.js';
 import { DriveHousekeeping } from './modules/drive/drive.jobs.js';
@@ -124,6 +126,7 @@ export function createServices(config: Config, infra: Infrastructure, log: Fasti
   const entries = new DriveRepository(db);
   const drive = new DriveService(entries);
   const shares = new ShareService(new ShareRepository(db), entries, drive, infra.cache);
+  const crafts = new CraftService(new CraftRepository(db));
   const cacheDir = join(config.dataDir, 'cache');
   const thumbnails = new ThumbnailService({
     blobs: infra.blobs,
@@ -191,7 +194,8 @@ export function createServices(config: Config, infra: Infrastructure, log: Fasti
     accounts,
     login,
     installation: new InstallationRepository(db),
-    /** Idempotent start-up work: built-in parameters, roles and the web client. */
+    crafts,
+    /** Idempotent start-up work: built-in parameters, roles, the web client and the first crafts. */
     async prepare() {
       await uploads.prepare();
       await contentTags.load();
@@ -203,6 +207,7 @@ export function createServices(config: Config, infra: Infrastructure, log: Fasti
         name: 'Kerf web app',
         grantTypes: ['password', 'code', 'wechat'],
       });
+      await crafts.seedStandardLibrary();
     },
   };
 }

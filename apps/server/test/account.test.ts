@@ -116,8 +116,12 @@ describe.each(testDatabases)('accounts on $name', (database) => {
       'driveAudio',
       'myShares',
       'recycleBin',
+      'craft',
       'operationLog',
     ]);
+    // Everyone reads the craft libraries and keeps a personal one; the standard one needs its own grant.
+    expect(perms.body.data.permissions).toEqual(expect.arrayContaining(['craft:library:*', 'craft:personal:*']));
+    expect(perms.body.data.permissions).not.toContain('craft:*:*');
 
     const forbidden = await call(app, 'PUT', '/cloud-api/system/config/configKey/sys.account.registerUser', {
       token: body.token,

@@ -1,5 +1,6 @@
 export * from './account.js';
 export * from './constants.js';
+export * from './craft.js';
 export * from './design.js';
 export * from './drive.js';
 export * from './envelope.js';

@@ -100,7 +100,7 @@ export const WORKBENCH_MENUS: readonly MenuEntry[] = [
     icon: 'experiment',
     title: { 'zh-CN': '工艺', en: 'Craft' },
     permission: 'craft:library:list',
-    available: false,
+    available: true,
   },
   {
     key: 'device',
@@ -135,7 +135,9 @@ export const DEFAULT_USER_PERMISSIONS = [
   'share:*:*',
   'gallery:*:*',
   'trade:*:*',
-  'craft:*:*',
+  // Not craft:*:* — the standard library is edited only by those granted craft:standard:edit.
+  'craft:library:*',
+  'craft:personal:*',
   'device:*:*',
   'editor:*:*',
 ] as const;

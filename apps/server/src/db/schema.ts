@@ -424,3 +424,66 @@ export const jobs = pgTable(
     index('jobs_finished_idx').on(t.finishedAt).where(sql`finished_at is not null`),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------------
+// Craft libraries (SPEC §1 "craft (process) libraries, private and standard", §2 /craft)
+
+/**
+ * A craft: laser parameters that work for one material on one kind of machine. `library` standard
+ * rows have no owner and are edited only with craft:standard:edit; personal rows belong to `ownerId`.
+ * The passes (layer settings per pass) are one JSON value validated by @kerf/contract's schema.
+ */
+export const crafts = pgTable(
+  'crafts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    library: varchar('library', { length: 16 }).notNull(),
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'cascade' }),
+    material: varchar('material', { length: 64 }).notNull(),
+    /** mm; null for any thickness. */
+    thickness: real('thickness'),
+    machineModel: varchar('machine_model', { length: 64 }).notNull().default(''),
+    laserType: varchar('laser_type', { length: 8 }).notNull(),
+    /** W. */
+    powerClass: integer('power_class').notNull(),
+    name: varchar('name', { length: 100 }).notNull(),
+    description: text('description').notNull().default(''),
+    passes: jsonb('passes').notNull(),
+    /** LightBurn entry attributes Kerf does not use, kept for export. */
+    lightburn: jsonb('lightburn'),
+    /** Shipped as a starting point rather than measured on a machine. */
+    startingValues: boolean('starting_values').notNull().default(false),
+    revision: integer('revision').notNull().default(1),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    index('crafts_library_idx').on(t.library, t.ownerId, t.material, t.thickness),
+    index('crafts_owner_idx').on(t.ownerId),
+  ],
+);
+
+/** Every change of a craft as it was after the change (deletes keep the last state), with who and when. */
+export const craftRevisions = pgTable(
+  'craft_revisions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    craftId: uuid('craft_id').notNull(),
+    library: varchar('library', { length: 16 }).notNull(),
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'cascade' }),
+    revision: integer('revision').notNull(),
+    /** create, update, delete, import. */
+    action: varchar('action', { length: 16 }).notNull(),
+    snapshot: jsonb('snapshot').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('craft_revisions_craft_idx').on(t.craftId, t.revision)],
+);
+
+/** Libraries seeded on first start: a row here means the seed ran once (deleting crafts never re-seeds). */
+export const craftSeeds = pgTable('craft_seeds', {
+  library: varchar('library', { length: 16 }).primaryKey(),
+  seededAt: timestamp('seeded_at', { withTimezone: true }).notNull().defaultNow(),
+});

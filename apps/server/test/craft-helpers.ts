@@ -1,0 +1,79 @@
+import type { CraftInputDraft } from '@kerf/contract';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../src/db/client.js';
+import { roles, userRoles } from '../src/db/schema.js';
+import type { Json } from './account-helpers.js';
+
+export const CRAFTS = '/cloud-api/craft/craft';
+
+/** A valid craft a test can vary. */
+export function sampleCraft(overrides: Partial<CraftInputDraft> = {}): CraftInputDraft {
+  return {
+    material: '樱桃木 Cherry',
+    thickness: 4,
+    machineModel: 'K40',
+    laserType: 'gas',
+    powerClass: 40,
+    name: '切割 Cut',
+    description: '',
+    passes: [{ mode: 'cut', minPower: 50, maxPower: 60, speed: 10, airAssist: true }],
+    ...overrides,
+  };
+}
+
+/** A multipart body with one `file` field. */
+export function multipartFile(fileName: string, content: Buffer | string): { payload: Buffer; contentType: string } {
+  const boundary = `----kerf${Math.random().toString(16).slice(2)}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\n` +
+      'Content-Type: application/octet-stream\r\n\r\n',
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return {
+    payload: Buffer.concat([head, Buffer.isBuffer(content) ? content : Buffer.from(content), tail]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+}
+
+/** Sends a library file to the import preview or the import. */
+export async function sendLibrary(
+  app: FastifyInstance,
+  which: 'import' | 'import/preview',
+  token: string | null,
+  fileName: string,
+  content: Buffer | string,
+  query = 'library=personal',
+  lang = 'zh-CN',
+) {
+  const { payload, contentType } = multipartFile(fileName, content);
+  const res = await app.inject({
+    method: 'POST',
+    url: `${CRAFTS}/${which}?${query}`,
+    headers: {
+      'content-type': contentType,
+      'accept-language': lang,
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    payload,
+  });
+  return { status: res.statusCode, body: res.json() as Json };
+}
+
+/**
+ * Gives a person a role with craft:standard:edit (a craft editor who is not an administrator). Made
+ * before the person signs in, so the grant is part of the session from the start.
+ */
+export async function grantCraftEditor(db: Database, userId: string): Promise<void> {
+  const [role] = await db
+    .insert(roles)
+    .values({
+      roleKey: 'craft-editor',
+      roleName: 'Craft editor',
+      permissions: ['craft:library:list', 'craft:personal:edit', 'craft:standard:edit'],
+    })
+    .onConflictDoNothing()
+    .returning();
+  const roleId = role?.id ?? (await db.select().from(roles).where(eq(roles.roleKey, 'craft-editor')))[0]!.id;
+  await db.insert(userRoles).values({ userId, roleId });
+}
