@@ -182,6 +182,7 @@ describe.each(testDatabases)('craft libraries on $name', (database) => {
     const edited = await update(editor, standardId, 1);
     expect(edited.status, edited.body.msg).toBe(200);
     expect(edited.body.data.startingValues).toBe(false);
+    expect(edited.body.data.updatedBy).toBe('ED');
     const byAdmin = await update(admin, standardId, 2);
     expect(byAdmin.status, byAdmin.body.msg).toBe(200);
     const added = await create(admin, { library: 'standard', ...sampleCraft({ name: '新标准 New standard' }) });

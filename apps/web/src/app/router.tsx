@@ -1,5 +1,5 @@
 import { API_PREFIX } from '@kerf/contract';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
 import { NotFoundPage } from '../features/system/not-found/NotFoundPage';
 import { routeGuardLoader } from './guards/route-guard';
 import type { RouteHandle } from './route-handle';
@@ -12,6 +12,7 @@ const handle = (h: RouteHandle) => h;
 const homePage = async () => ({ Component: (await import('../features/home/HomePage')).HomePage });
 const designPage = async () => ({ Component: (await import('../features/design/DesignPage')).DesignPage });
 const loginPage = async () => ({ Component: (await import('../features/auth/LoginPage')).LoginPage });
+const craftPages = () => import('../features/craft/CraftPage');
 
 /**
  * All routes live under /web/ in history mode (SPEC §2). Pages load lazily; the root route runs the
@@ -92,6 +93,25 @@ export const routes: RouteObject[] = [
             path: 'account',
             lazy: async () => ({ Component: (await import('../features/account/AccountPage')).AccountPage }),
             handle: handle({ titleKey: 'route.account' }),
+          },
+          {
+            // SPEC §2 /craft with children standard and personal: two tabs of one page
+            path: 'craft',
+            handle: handle({ titleKey: 'craft.route.title' }),
+            children: [
+              // the bare address opens the standard library, keeping any filters it carried
+              { index: true, loader: ({ request }) => redirect(`/craft/standard${new URL(request.url).search}`) },
+              {
+                path: 'standard',
+                lazy: async () => ({ Component: (await craftPages()).StandardCraftPage }),
+                handle: handle({ titleKey: 'craft.route.standard' }),
+              },
+              {
+                path: 'personal',
+                lazy: async () => ({ Component: (await craftPages()).PersonalCraftPage }),
+                handle: handle({ titleKey: 'craft.route.personal' }),
+              },
+            ],
           },
           {
             path: 'help',

@@ -1,4 +1,5 @@
 import { accountEn, authEn } from './accounts.en';
+import { craftEn } from './craft.en';
 import { designEn } from './design.en';
 import { driveEn } from './drive.en';
 import { editorsEn } from './editors.en';
@@ -164,6 +165,7 @@ export const en: Catalogue = {
   },
   drive: driveEn,
   share: shareEn,
+  craft: craftEn,
   editors: editorsEn,
   design: designEn,
   viewers: viewersEn,

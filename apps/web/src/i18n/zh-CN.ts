@@ -1,4 +1,5 @@
 import { accountZhCN, authZhCN } from './accounts.zh-CN';
+import { craftZhCN } from './craft.zh-CN';
 import { designZhCN } from './design.zh-CN';
 import { driveZhCN } from './drive.zh-CN';
 import { editorsZhCN } from './editors.zh-CN';
@@ -159,6 +160,7 @@ export const zhCN = {
   },
   drive: driveZhCN,
   share: shareZhCN,
+  craft: craftZhCN,
   editors: editorsZhCN,
   design: designZhCN,
   viewers: viewersZhCN,

@@ -244,6 +244,12 @@ export class CraftRepository {
     });
   }
 
+  /** The nick name shown as a craft's last editor. */
+  async nickNameOf(userId: string): Promise<string | null> {
+    const [row] = await this.db.select({ nickName: users.nickName }).from(users).where(eq(users.id, userId)).limit(1);
+    return row?.nickName ?? null;
+  }
+
   async revisions(id: string) {
     return this.db
       .select({ revision: craftRevisions, by: users.nickName })

@@ -117,7 +117,7 @@ export class CraftService {
     return this.crafts.transaction(async (tx) => {
       const row = await tx.insert(scope, input, caller.userId);
       await tx.addRevision(row, 'create', caller.userId);
-      return presentCraft(row);
+      return presentCraft(row, await tx.nickNameOf(caller.userId));
     });
   }
 
@@ -129,7 +129,7 @@ export class CraftService {
       const row = await tx.update(scope, id, revision, input, caller.userId);
       if (!row) throw AppError.conflict(craftMessages.changedMeanwhile);
       await tx.addRevision(row, 'update', caller.userId);
-      return presentCraft(row);
+      return presentCraft(row, await tx.nickNameOf(caller.userId));
     });
   }
 
@@ -162,10 +162,11 @@ export class CraftService {
     rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
     return this.crafts.transaction(async (tx) => {
       const out: Craft[] = [];
+      const editor = await tx.nickNameOf(caller.userId);
       for (const source of rows) {
         const row = await tx.insert(scope, inputOf(source), caller.userId, { startingValues: source.startingValues });
         await tx.addRevision(row, 'create', caller.userId);
-        out.push(presentCraft(row));
+        out.push(presentCraft(row, editor));
       }
       return out;
     });
