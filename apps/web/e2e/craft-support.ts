@@ -4,7 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import { expect, inject, vi } from 'vitest';
 import { PASSWORD } from './drive-support';
 import type { useBrowser } from './harness';
-import { animationsSettled, registerByApi, signInContext, tokenByApi, uniqueEmail } from './support';
+import { animationsSettled, registerByApi, signInContext, tokenByApi, uniqueEmail, waitForPage } from './support';
 
 /** Helpers of the craft library specs: a person (or the admin) on /craft, the craft API, files to import. */
 
@@ -101,17 +101,7 @@ export async function openCraft(
   await signInContext(context, token);
   if (options.locale === 'en') await page.evaluate(() => localStorage.setItem('language', 'en'));
   await page.goto(options.path ?? '/web/craft/standard');
-  await page
-    .locator('.craft-toolbar')
-    .waitFor({ timeout: 20_000 })
-    .catch(async (error: Error) => {
-      const text =
-        (await page
-          .locator('body')
-          .textContent()
-          .catch(() => '')) ?? '';
-      throw new Error(`the craft page did not open at ${page.url()}: ${text.slice(0, 400)}`, { cause: error });
-    });
+  await waitForPage(page, '.craft-toolbar', 'the craft page');
   return { page, context, token, api: craftApi(token) };
 }
 

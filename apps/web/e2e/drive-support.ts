@@ -5,7 +5,15 @@ import { dirname, join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { expect, inject, vi } from 'vitest';
 import type { useBrowser } from './harness';
-import { animationsSettled, clickUntilShown, registerByApi, signInContext, tokenByApi, uniqueEmail } from './support';
+import {
+  animationsSettled,
+  clickUntilShown,
+  registerByApi,
+  signInContext,
+  tokenByApi,
+  uniqueEmail,
+  waitForPage,
+} from './support';
 
 /** Helpers of the drive's end-to-end specs: a fresh person per test, calls to seed the drive, locators. */
 
@@ -99,17 +107,7 @@ export async function openDrive(
   await signInContext(context, token);
   if (options.locale === 'en') await page.evaluate(() => localStorage.setItem('language', 'en'));
   await page.goto(options.path ?? '/web/workbench?fileType=0');
-  await page
-    .locator('.drive-toolbar')
-    .waitFor({ timeout: 20_000 })
-    .catch(async (error: Error) => {
-      const text =
-        (await page
-          .locator('body')
-          .textContent()
-          .catch(() => '')) ?? '';
-      throw new Error(`the drive did not open at ${page.url()}: ${text.slice(0, 400)}`, { cause: error });
-    });
+  await waitForPage(page, '.drive-toolbar', 'the drive');
   return { page, context, token, api: driveApi(token), email };
 }
 

@@ -195,3 +195,21 @@ export async function clickUntil(control: Locator, took: () => Promise<boolean>)
 export function pressFirmly(button: Locator) {
   return clickUntil(button, async () => (await button.getAttribute('aria-pressed')) === 'true');
 }
+
+/**
+ * Waits for the element that says a signed-in page opened; when it does not come, fails with the
+ * address and what the page says instead (a sign-in page, an error), not only "timed out".
+ */
+export async function waitForPage(page: Page, selector: string, what: string): Promise<void> {
+  await page
+    .locator(selector)
+    .waitFor({ timeout: 20_000 })
+    .catch(async (error: Error) => {
+      const text =
+        (await page
+          .locator('body')
+          .textContent()
+          .catch(() => '')) ?? '';
+      throw new Error(`${what} did not open at ${page.url()}: ${text.slice(0, 400)}`, { cause: error });
+    });
+}

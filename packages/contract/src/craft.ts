@@ -59,6 +59,18 @@ export type CraftImportPolicy = (typeof CRAFT_IMPORT_POLICIES)[number];
 export const CRAFT_EXPORT_FORMATS = ['clb', 'json'] as const;
 export type CraftExportFormat = (typeof CRAFT_EXPORT_FORMATS)[number];
 export const CRAFT_SORTS = ['material', 'thickness', 'name', 'powerClass', 'updatedAt'] as const;
+export type CraftSort = (typeof CRAFT_SORTS)[number];
+
+/** The list's filters, as the query sends them (all optional; thickness bounds are inclusive, mm). */
+export interface CraftFilters {
+  material?: string;
+  thicknessMin?: number;
+  thicknessMax?: number;
+  machineModel?: string;
+  laserType?: CraftLaserType;
+  powerClass?: number;
+  keyword?: string;
+}
 
 export const CRAFT_PERMISSIONS = {
   list: 'craft:library:list',

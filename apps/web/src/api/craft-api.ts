@@ -3,6 +3,7 @@ import {
   type Craft,
   type CraftExportFormat,
   type CraftFacets,
+  type CraftFilters,
   type CraftImportPolicy,
   type CraftImportPreview,
   type CraftImportResult,
@@ -10,6 +11,7 @@ import {
   type CraftLaserType,
   type CraftLibrary,
   type CraftRevision,
+  type CraftSort,
   type Page,
 } from '@kerf/contract';
 import { CLOUD_API, request } from './request';
@@ -18,17 +20,10 @@ import { CLOUD_API, request } from './request';
 
 export type { Craft, CraftFacets, CraftImportPreview, CraftImportResult, CraftRevision };
 
-export type CraftSortField = 'material' | 'thickness' | 'name' | 'powerClass' | 'updatedAt';
+export type CraftSortField = CraftSort;
 
-export interface CraftListQuery {
+export interface CraftListQuery extends CraftFilters {
   library: CraftLibrary;
-  material?: string;
-  thicknessMin?: number;
-  thicknessMax?: number;
-  machineModel?: string;
-  laserType?: CraftLaserType;
-  powerClass?: number;
-  keyword?: string;
   page: number;
   limit: number;
   sort: CraftSortField;

@@ -1,4 +1,4 @@
-import type { CraftInput, CraftLibrary } from '@kerf/contract';
+import type { CraftFilters as CraftFilter, CraftInput, CraftLibrary, CraftSort } from '@kerf/contract';
 import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { craftRevisions, craftSeeds, crafts, users } from '../../db/schema.js';
@@ -24,17 +24,7 @@ function scopeOf(scope: CraftScope): SQL {
     : and(eq(crafts.library, 'personal'), eq(crafts.ownerId, scope.ownerId))!;
 }
 
-export interface CraftFilter {
-  material?: string;
-  thicknessMin?: number;
-  thicknessMax?: number;
-  machineModel?: string;
-  laserType?: string;
-  powerClass?: number;
-  keyword?: string;
-}
-
-export type CraftSort = 'material' | 'thickness' | 'name' | 'powerClass' | 'updatedAt';
+export type { CraftFilter, CraftSort };
 
 const SORT_COLUMNS = {
   material: crafts.material,

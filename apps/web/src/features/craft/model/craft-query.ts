@@ -2,26 +2,19 @@ import {
   CRAFT_LASER_TYPES,
   CRAFT_LIMITS,
   CRAFT_SORTS,
+  type CraftFilters,
   type CraftLaserType,
   type CraftLibrary,
   PAGE_SIZES,
 } from '@kerf/contract';
 import type { CraftListQuery, CraftSortField } from '../../../api/craft-api';
 
+export type { CraftFilters };
+
 /**
  * What the craft table shows, kept in the address (so a reload, a bookmark or the back button keeps
  * it): the filters, the page and the server's sort. Defaults are left out of the address.
  */
-export interface CraftFilters {
-  material?: string;
-  thicknessMin?: number;
-  thicknessMax?: number;
-  machineModel?: string;
-  laserType?: CraftLaserType;
-  powerClass?: number;
-  keyword?: string;
-}
-
 export interface CraftView extends CraftFilters {
   page: number;
   limit: number;
