@@ -2,6 +2,7 @@ import { leafShapes } from '@kerf/laser';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEditor, useEditorState } from '../hooks/use-editor';
+import { LayerCraftSection } from './LayerCraftSection';
 
 /** The drawing's layers with their colours and shape counts; a click makes one the layer new shapes go on. */
 export function LayersPanel() {
@@ -35,6 +36,7 @@ export function LayersPanel() {
           </li>
         ))}
       </ul>
+      <LayerCraftSection />
     </aside>
   );
 }
