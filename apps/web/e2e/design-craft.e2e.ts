@@ -97,5 +97,55 @@ describe('crafts in the design editor', () => {
     await picker.waitFor({ state: 'hidden' });
     await expect.poll(() => page.getByText('Different mode').count()).toBe(0);
     await expect.poll(() => activeLayer(page)).toEqual({ mode: 'cut', minPower: 10, maxPower: 30, speed: 20 });
+
+    const settings = page.getByRole('dialog').filter({ hasText: 'Layer settings:' });
+    await clickUntilShown(section.getByRole('button', { name: 'Layer settings' }), settings);
+    await settings.getByText('Fill', { exact: true }).first().click();
+    await expect.poll(() => settings.getByText('Line interval').count()).toBe(1);
+    await shot(page, 'design-layer-settings-en');
+    await settings.getByRole('button', { name: 'Cancel' }).click();
+    await settings.waitFor({ state: 'hidden' });
+    expect((await activeLayer(page)).mode).toBe('cut');
+  });
+
+  it('edits every laser setting of a layer in one undoable step, showing cut features for cut layers only', async () => {
+    const { page } = await openSignedIn();
+    const section = page.getByRole('region', { name: '图层工艺' });
+    const drawer = page.getByRole('dialog').filter({ hasText: '图层设置：' });
+    await clickUntilShown(section.getByRole('button', { name: '图层设置' }), drawer);
+    await expect.poll(() => drawer.getByText('割缝补偿').count()).toBe(1);
+    await drawer.getByLabel('速度', { exact: true }).fill('35');
+    await drawer.getByLabel('割缝补偿', { exact: true }).fill('0.1');
+    await drawer.getByLabel('最大功率', { exact: true }).fill('5');
+    await drawer.getByRole('button', { name: '确定' }).click();
+    // max below min (10 W) is refused on the field
+    await drawer.getByText('最大功率不能小于最小功率').waitFor();
+    await drawer.getByLabel('最大功率', { exact: true }).fill('40');
+    await expect.poll(() => drawer.getByText('最大功率不能小于最小功率').count()).toBe(0);
+    await shot(page, 'design-layer-settings-zh');
+    await drawer.getByRole('button', { name: '确定' }).click();
+    await drawer.waitFor({ state: 'hidden' });
+    const layer = () =>
+      page.evaluate(() => {
+        interface PageEditor {
+          doc: { layers: { speed: number; maxPower: number; mode: string; cut: { kerfOffset: number } }[] };
+        }
+        const { editor } = (window as unknown as { __kerfDesign: { editor: PageEditor } }).__kerfDesign;
+        const l = editor.doc.layers[0]!;
+        return { speed: l.speed, maxPower: l.maxPower, mode: l.mode, kerf: l.cut.kerfOffset };
+      });
+    await expect.poll(layer).toEqual({ speed: 35, maxPower: 40, mode: 'cut', kerf: 0.1 });
+
+    // a fill layer shows the fill settings instead of the cut features
+    await clickUntilShown(section.getByRole('button', { name: '图层设置' }), drawer);
+    await drawer.getByText('填充', { exact: true }).first().click();
+    await expect.poll(() => drawer.getByText('线间距').count()).toBe(1);
+    await expect.poll(() => drawer.getByText('割缝补偿').count()).toBe(0);
+    await drawer.getByRole('button', { name: '取消' }).click();
+    await drawer.waitFor({ state: 'hidden' });
+
+    await page.getByTestId('design-canvas').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('Control+z');
+    await expect.poll(layer).toEqual({ speed: 20, maxPower: 30, mode: 'cut', kerf: 0 });
   });
 });

@@ -5,6 +5,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createCraft, fetchCraft, updateCraft } from '../../../api/craft-api';
 import { isShownByClient, messageOf } from '../../../api/request';
+import { plainNumber } from '../../../app/components/plain-number';
 import { useSettings } from '../../../stores/settings-store';
 import { useMediaQuery } from '../../drive/hooks/use-media-query';
 import { useRefreshCrafts } from '../hooks/use-craft-data';
@@ -17,7 +18,7 @@ import {
   newPassValues,
   pathKey,
 } from '../model/craft-form';
-import { BITMAP_FIELDS, PASS_FIELDS, PassFields, plainNumber } from './PassFields';
+import { BITMAP_FIELDS, PASS_FIELDS, PassFields } from './PassFields';
 
 export type CraftFormMode =
   | { kind: 'create'; library: CraftLibrary; prefill?: Partial<CraftFormValues> }

@@ -3,6 +3,7 @@ import { CRAFT_DITHERS, CRAFT_MODES } from '@kerf/contract';
 import { Button, Form, InputNumber, Radio, Select, Switch, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { plainNumber } from '../../../app/components/plain-number';
 
 /** The fields of a pass the form shows, so a broken rule elsewhere is said at the top instead. */
 export const PASS_FIELDS = new Set([
@@ -35,17 +36,6 @@ export const BITMAP_FIELDS = new Set([
   'invert',
   'threshold',
 ]);
-
-/**
- * Shows numbers as typed, without the trailing zeros a fractional step would add (3, not 3.0);
- * while the person types, their text stays as it is.
- */
-export function plainNumber(value: number | string | undefined, info: { userTyping: boolean; input: string }): string {
-  if (info.userTyping) return info.input;
-  if (value === undefined || value === null || value === '') return '';
-  const n = Number(value);
-  return Number.isFinite(n) ? String(n) : String(value);
-}
 
 interface PassFieldsProps {
   /** The pass's index in the form's list. */

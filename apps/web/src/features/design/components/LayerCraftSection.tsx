@@ -8,6 +8,7 @@ import { useEditor, useEditorState } from '../hooks/use-editor';
 import { useSignedInOrAsk } from '../hooks/use-sign-in-prompt';
 import { applyCraftToLayer, craftModeConflict } from '../model/layers/craft-layer';
 import { CraftPickerDialog } from './CraftPickerDialog';
+import { LayerSettingsDrawer } from './LayerSettingsDrawer';
 import { SaveCraftDialog } from './SaveCraftDialog';
 
 /**
@@ -21,7 +22,7 @@ export function LayerCraftSection() {
   const confirm = useConfirm();
   const signedIn = useSignedInOrAsk();
   const layer = useEditorState((s) => s.doc.layers.find((l) => l.id === s.activeLayerId));
-  const [dialog, setDialog] = useState<'pick' | 'save' | null>(null);
+  const [dialog, setDialog] = useState<'pick' | 'save' | 'settings' | null>(null);
   if (!layer) return <p className="design-layers__hint">{t('design.craft.selectLayer')}</p>;
 
   const apply = async (craft: Craft, passIndex: number) => {
@@ -57,6 +58,9 @@ export function LayerCraftSection() {
         <dd data-field="passes">{layer.passes}</dd>
       </dl>
       <Space wrap size={6}>
+        <Button size="small" onClick={() => setDialog('settings')}>
+          {t('design.layerSettings.open')}
+        </Button>
         <Button size="small" type="primary" onClick={() => void signedIn().then((yes) => yes && setDialog('pick'))}>
           {t('design.craft.apply')}
         </Button>
@@ -64,6 +68,7 @@ export function LayerCraftSection() {
           {t('design.craft.saveAs')}
         </Button>
       </Space>
+      {dialog === 'settings' ? <LayerSettingsDrawer layer={layer} onClose={() => setDialog(null)} /> : null}
       {dialog === 'pick' ? (
         <CraftPickerDialog onPick={(craft, pass) => void apply(craft, pass)} onClose={() => setDialog(null)} />
       ) : null}
