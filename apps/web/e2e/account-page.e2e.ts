@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { shot, useBrowser } from './harness';
 import {
   animationsSettled,
+  clickUntilShown,
   newestCode,
   registerByApi,
   signInContext,
@@ -102,9 +103,11 @@ describe('account page', () => {
     await dialog.getByRole('button', { name: '获取验证码' }).click();
     await dialog.getByLabel('验证码').fill(await newestCode(mobile, 'bind', since));
     await animationsSettled(page);
-    await dialog.getByRole('button', { name: '确定' }).click();
+    await clickUntilShown(
+      dialog.getByRole('button', { name: '确定' }),
+      mobileRow.getByText(`${mobile.slice(0, 3)}****${mobile.slice(7)}`),
+    );
     await dialog.waitFor({ state: 'hidden' });
-    await mobileRow.getByText(`${mobile.slice(0, 3)}****${mobile.slice(7)}`).waitFor();
 
     await mobileRow.getByRole('button', { name: '解绑' }).click();
     await page.getByRole('tooltip').getByRole('button', { name: '解绑' }).click();

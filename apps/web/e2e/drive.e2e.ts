@@ -12,7 +12,7 @@ import {
   toast,
 } from './drive-support';
 import { shot, useBrowser } from './harness';
-import { animationsSettled, clickUntil, signInWithPassword, storedItem } from './support';
+import { animationsSettled, clickUntil, clickUntilShown, signInWithPassword, storedItem } from './support';
 
 const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
 const search = (page: Page) => page.getByPlaceholder('搜索我的文件');
@@ -89,8 +89,7 @@ describe('drive: folders, dialogs and the recycle bin', () => {
 
     await pickFromMenu(page, 'Taken', '重命名');
     await dialog(page, '重命名').getByLabel('名称').fill('Free');
-    await dialog(page, '重命名').getByRole('button', { name: '确定' }).click();
-    await row(page, 'Free').waitFor();
+    await clickUntilShown(dialog(page, '重命名').getByRole('button', { name: '确定' }), row(page, 'Free'));
     expect((await api.list()).map((e) => e.fileName).sort()).toEqual(['Drawings 2026', 'Free']);
   });
 

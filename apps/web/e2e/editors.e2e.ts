@@ -737,8 +737,10 @@ describe('editors: code and markdown, new files, unzip, untrusted content', () =
 
     await pickFromMenu(page, 'hostile.zip', '解压缩');
     const dialog = page.getByRole('dialog', { name: '解压缩' });
-    await dialog.getByRole('button', { name: /开始解压/ }).click();
-    await dialog.getByText('压缩包中有文件会解压到目标文件夹之外，已拒绝解压').waitFor();
+    await clickUntilShown(
+      dialog.getByRole('button', { name: /开始解压/ }),
+      dialog.getByText('压缩包中有文件会解压到目标文件夹之外，已拒绝解压'),
+    );
     await dialog.getByText('解压失败').waitFor();
     await shot(page, 'unzip-refused-zh');
     await dialog
