@@ -1,4 +1,8 @@
 import type { designZhCN } from './design.zh-CN';
+import { designArrayEn } from './design-array.en';
+import { designBitmapEn } from './design-bitmap.en';
+import { designJobEn } from './design-job.en';
+import { designLayerListEn } from './design-layer-list.en';
 
 /** English texts of the design editor; same keys as design.zh-CN.ts. */
 export const designEn: typeof designZhCN = {
@@ -294,4 +298,8 @@ export const designEn: typeof designZhCN = {
   draft: {
     restored: 'Your last unsaved drawing was brought back',
   },
+  array: designArrayEn,
+  bitmap: designBitmapEn,
+  job: designJobEn,
+  layerList: designLayerListEn,
 };

@@ -1,3 +1,7 @@
+import { designArrayZhCN } from './design-array.zh-CN';
+import { designBitmapZhCN } from './design-bitmap.zh-CN';
+import { designJobZhCN } from './design-job.zh-CN';
+import { designLayerListZhCN } from './design-layer-list.zh-CN';
 /** 设计编辑器的文字（design.en.ts 与此键相同）。 */
 export const designZhCN = {
   title: '设计',
@@ -291,4 +295,8 @@ export const designZhCN = {
   draft: {
     restored: '已恢复上次未保存的图纸',
   },
+  array: designArrayZhCN,
+  bitmap: designBitmapZhCN,
+  job: designJobZhCN,
+  layerList: designLayerListZhCN,
 };
