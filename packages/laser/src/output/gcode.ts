@@ -147,8 +147,14 @@ class GcodeSink implements MoveSink {
 
   layer(layer: Layer): void {
     const s = layerS(layer, this.machine);
+    // GRBL has no words for a fibre source's pulse settings: the operator (or a post-processor for the
+    // controller) reads them from the layer's comment line.
+    const source =
+      layer.laserType === 'fiber'
+        ? `, fiber ${formatGcodeNumber(layer.frequency)} Hz ${formatGcodeNumber(layer.pulseWidth)} ns`
+        : '';
     this.out.text(
-      `; Layer ${commentText(layer.name)} (${commentText(layer.color)}, ${layer.mode}): ` +
+      `; Layer ${commentText(layer.name)} (${commentText(layer.color)}, ${layer.mode}${source}): ` +
         `${formatGcodeNumber(layer.speed)} mm/s, ${formatGcodeNumber(layer.maxPower)} W = S${s}\n`,
     );
   }
