@@ -1,6 +1,7 @@
 export type * from './import/cad/types.js';
 export * from './import/dxf/index.js';
 export * from './import/svg/index.js';
+export * from './model/array-object.js';
 export * from './model/document.js';
 export * from './model/errors.js';
 export * from './model/job.js';

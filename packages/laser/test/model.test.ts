@@ -228,6 +228,20 @@ describe('document JSON', () => {
     expect(documentBounds(back)).toEqual(documentBounds(doc));
   });
 
+  it('keeps a layer hidden or locked across a save, and refuses a non-boolean flag', () => {
+    const doc = sampleDocument();
+    doc.layers[0]!.hidden = true;
+    doc.layers[1]!.locked = true;
+    const back = parseDocument(serializeDocument(doc));
+    expect(back.layers.map((l) => [l.hidden, l.locked])).toEqual([
+      [true, undefined],
+      [undefined, true],
+    ]);
+    const bad = JSON.parse(serializeDocument(doc)) as { layers: { hidden: unknown }[] };
+    bad.layers[0]!.hidden = 'yes';
+    expect(() => parseDocument(JSON.stringify(bad))).toThrow(/hidden/);
+  });
+
   it('refuses broken documents with a reason that says where', () => {
     const cases: Array<[string, string | RegExp]> = [
       ['{', /not JSON/],

@@ -293,6 +293,18 @@ describe('planJob: layer order, passes and output', () => {
     expect(job.ops.some((o) => o.shapeId === 'sC')).toBe(false);
   });
 
+  it('skips hidden layers as it skips output=false, and outputs a layer that is only locked', () => {
+    const shown = doc(layers, shapes);
+    const hiding = doc(
+      layers.map((l) => (l.id === 'D' ? { ...l, hidden: true } : l.id === 'E' ? { ...l, locked: true } : l)),
+      shapes,
+    );
+    expect(planJob(shown).ops.some((o) => o.layerId === 'D')).toBe(true);
+    const job = planJob(hiding);
+    expect(job.layers.map((l) => l.id)).toEqual(['B', 'E', 'A']);
+    expect(job.ops.map((o) => o.layerId)).toEqual(['B', 'E', 'A']);
+  });
+
   it('repeats fills per pass with their own block ids and fresh point arrays', () => {
     const d = doc(
       [createLayer({ id: 'F', mode: 'fill', passes: 2, fillSettings: fill1 })],

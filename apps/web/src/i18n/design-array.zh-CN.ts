@@ -1,4 +1,26 @@
-/** 设计编辑器的文字：array（design-array.en.ts 与此键相同）。 */
+/** 设计编辑器的文字：阵列（design-array.en.ts 与此键相同）。 */
 export const designArrayZhCN = {
-  title: 'array',
+  title: '阵列',
+  editTitle: '编辑阵列',
+  open: '阵列…',
+  breakApart: '打散阵列',
+  grid: '矩形阵列',
+  circular: '圆形阵列',
+  rows: '行数',
+  columns: '列数',
+  rowSpacing: '行间距',
+  columnSpacing: '列间距',
+  count: '数量',
+  radius: '半径',
+  rotate: '旋转副本（朝向圆外）',
+  copies: '共 {{count}} 个副本',
+  spacingHint: '间距为相邻副本外框之间的距离',
+  ok: '确定',
+  cancel: '取消',
+  needsShape: '请先选择要阵列的图形',
+  notArray: '所选图形不是阵列',
+  history: {
+    make: '阵列',
+    edit: '编辑阵列',
+  },
 };

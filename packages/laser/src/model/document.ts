@@ -109,6 +109,10 @@ export interface Layer {
   color: string;
   /** Output to processing. */
   output: boolean;
+  /** Hidden in the editor; a hidden layer is not output either (as in LightBurn). */
+  hidden?: boolean;
+  /** Shown but its shapes cannot be picked on the canvas (editor only; output is unchanged). */
+  locked?: boolean;
   fill: FillRule;
   /** Relief margin, mm. */
   reliefMargin: number;
@@ -168,6 +172,20 @@ export interface BitmapSettings {
   dither: DitherMethod;
   /** Threshold for the `threshold` method, 0–255. */
   threshold: number;
+  /** Lighter (+) or darker (−) before dithering, −100…100; absent = 0 (documents from before it). */
+  brightness?: number;
+  /** Spread of greys about the middle, −100 (flat grey)…100 (black and white); absent = 0. */
+  contrast?: number;
+  /** Mid-tone curve, 0.1…10: above 1 lightens mid-greys, below 1 darkens them; absent = 1. */
+  gamma?: number;
+}
+
+/** The part of a picture in use, in its own pixels (top-left origin). */
+export interface PixelRect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
 }
 
 export interface FontSpec {
@@ -317,11 +335,49 @@ export interface BitmapShape extends LeafBase {
   pixelWidth: number;
   pixelHeight: number;
   settings: BitmapSettings;
+  /**
+   * Only this part of the picture is shown and engraved, stretched over the frame (x, y, width,
+   * height); absent = the whole picture.
+   */
+  crop?: PixelRect;
 }
+
+/**
+ * Copies in rows and columns. Spacing is the gap between the copies' bounding boxes (as the job array
+ * in toolpath/array.ts measures it), so copy (r, c) moves by (c·(width + columnSpacing), r·(height + rowSpacing)).
+ */
+export interface GridArray {
+  kind: 'grid';
+  rows: number;
+  columns: number;
+  /** mm, less than 300. */
+  rowSpacing: number;
+  /** mm, less than 400. */
+  columnSpacing: number;
+}
+
+/**
+ * Copies around a circle whose top is the source: the centre lies `radius` below the source's centre and
+ * copy i sits i·360°/count further clockwise, turned to face outward when `rotate` is on.
+ */
+export interface CircularArray {
+  kind: 'circular';
+  count: number;
+  /** mm. */
+  radius: number;
+  rotate: boolean;
+}
+
+export type ShapeArray = GridArray | CircularArray;
 
 export interface GroupShape extends ShapeBase {
   kind: 'group';
   children: Shape[];
+  /**
+   * Makes the group an array object: the children are the source, the copies are derived from it and
+   * stay one editable object until the array is broken apart (see model/array-object.ts).
+   */
+  array?: ShapeArray;
 }
 
 export type LeafShape = PathShape | RectShape | EllipseShape | PolygonShape | TextShape | BitmapShape;

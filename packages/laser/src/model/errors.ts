@@ -14,6 +14,11 @@ export const LASER_MESSAGES = {
   arrayRowSpacing: { 'zh-CN': '行间距必须小于 300', en: 'Row spacing must be less than 300' },
   arrayColumnSpacing: { 'zh-CN': '列间距必须小于 400', en: 'Column spacing must be less than 400' },
   arrayTooMany: { 'zh-CN': '阵列副本不能超过 10000 个', en: 'An array can have at most 10,000 copies' },
+  arrayCountRequired: {
+    'zh-CN': '阵列数量必须是不小于 1 的整数',
+    en: 'The number of copies must be a whole number of 1 or more',
+  },
+  arrayRadius: { 'zh-CN': '阵列半径必须是不小于 0 的数字', en: 'The radius must be a number of 0 or more' },
   fillInterval: { 'zh-CN': '填充间隔必须大于 0', en: 'The fill interval must be greater than 0' },
   fillAngle: { 'zh-CN': '填充角度必须是数字', en: 'The fill angle must be a number' },
   fillOverscan: { 'zh-CN': '过扫描距离不能为负数', en: 'The overscan must not be negative' },

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { MAX_ARRAY_COPIES } from '../toolpath/messages.js';
+import { arrayCopyCount } from './array-object.js';
 import { DITHER_METHODS, type KerfDocument } from './document.js';
 import { FormatError } from './errors.js';
 import { cutSettings, DOCUMENT_VERSION } from './layers.js';
@@ -37,6 +39,8 @@ const layer = z.object({
   name: z.string(),
   color: colour,
   output: z.boolean(),
+  hidden: z.boolean().optional(),
+  locked: z.boolean().optional(),
   fill: z.enum(['none', 'whole', 'single']),
   reliefMargin: finite.nonnegative(),
   deleteOutline: z.boolean(),
@@ -105,6 +109,16 @@ const bitmapSettings = z.object({
   bidirectional: z.boolean(),
   dither: z.enum(DITHER_METHODS),
   threshold: z.number().int().min(0).max(255),
+  brightness: finite.min(-100).max(100).optional(),
+  contrast: finite.min(-100).max(100).optional(),
+  gamma: finite.min(0.1).max(10).optional(),
+});
+
+const pixelRect = z.object({
+  x: z.number().int().nonnegative(),
+  y: z.number().int().nonnegative(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
 });
 
 const gradientBase = {
@@ -190,11 +204,34 @@ const leafShape = z.discriminatedUnion('kind', [
     pixelWidth: z.number().int().positive(),
     pixelHeight: z.number().int().positive(),
     settings: bitmapSettings,
+    crop: pixelRect.optional(),
   }),
 ]);
 
 /** Groups are checked one level at a time (see checkShapes), so deep nesting cannot exhaust the stack. */
-const groupHead = z.object({ ...base, kind: z.literal('group'), children: z.array(z.unknown()) });
+const shapeArray = z
+  .discriminatedUnion('kind', [
+    z.object({
+      kind: z.literal('grid'),
+      rows: z.number().int().min(1),
+      columns: z.number().int().min(1),
+      rowSpacing: finite.lt(300),
+      columnSpacing: finite.lt(400),
+    }),
+    z.object({
+      kind: z.literal('circular'),
+      count: z.number().int().min(1),
+      radius: finite.nonnegative(),
+      rotate: z.boolean(),
+    }),
+  ])
+  .refine((a) => arrayCopyCount(a) <= MAX_ARRAY_COPIES, `an array has at most ${MAX_ARRAY_COPIES} copies`);
+const groupHead = z.object({
+  ...base,
+  kind: z.literal('group'),
+  children: z.array(z.unknown()),
+  array: shapeArray.optional(),
+});
 
 const documentHead = z.object({
   version: z.literal(DOCUMENT_VERSION),

@@ -1,6 +1,7 @@
-import type { Gradient, KerfDocument, Layer, LeafShape, Shape, ShapeStyle } from '../model/document.js';
+import type { Gradient, GroupShape, KerfDocument, Layer, LeafShape, Shape, ShapeStyle } from '../model/document.js';
 import { determinant, IDENTITY, isIdentity, type Matrix, multiply } from '../model/matrix.js';
 import type { PathData } from '../model/path.js';
+import { groupCopyPlacements } from '../model/shapes.js';
 
 /**
  * Kerf document → standalone SVG in millimetres (`width="…mm"`, viewBox in mm, so one user unit is one
@@ -144,6 +145,14 @@ function shapeElement(shape: LeafShape, layer: Layer | undefined, docMatrix: Mat
   if (shape.kind === 'bitmap') {
     const op =
       shape.style?.opacity !== undefined && shape.style.opacity < 1 ? ` opacity="${f(shape.style.opacity)}"` : '';
+    const c = shape.crop;
+    if (c) {
+      // a cropped picture: a viewport onto the kept pixels, stretched over the frame
+      const view = `${f(c.x)} ${f(c.y)} ${f(c.width)} ${f(c.height)}`;
+      const frame = `x="${f(shape.x)}" y="${f(shape.y)}" width="${f(shape.width)}" height="${f(shape.height)}"`;
+      const image = `<image width="${shape.pixelWidth}" height="${shape.pixelHeight}" href="${escapeXml(shape.src)}"/>`;
+      return `<g${head}${op}><svg ${frame} viewBox="${view}" preserveAspectRatio="none">${image}</svg></g>`;
+    }
     return `<image${head} x="${f(shape.x)}" y="${f(shape.y)}" width="${f(shape.width)}" height="${f(shape.height)}" preserveAspectRatio="none"${op} href="${escapeXml(shape.src)}"/>`;
   }
   const paint = styleAttrs(shape, layer, docMatrix, hairline);
@@ -199,19 +208,33 @@ class SvgWriter {
     this.sets = layerSets(doc.shapes);
   }
 
-  /** Writes `shapes` (with the document transform `parent`), keeping only leaves on `layerId`. */
-  shapes(list: readonly Shape[], parent: Matrix, layerId: string, indent: string): void {
+  /**
+   * Writes `shapes` (with the document transform `parent`), keeping only leaves on `layerId`. Inside
+   * array objects `copy` is the copy's id suffix, so every copy's elements keep ids of their own.
+   */
+  shapes(list: readonly Shape[], parent: Matrix, layerId: string, indent: string, copy = ''): void {
     for (const s of list) {
       if (!this.sets.get(s)?.has(layerId)) continue;
       const m = multiply(parent, s.transform);
       if (s.kind === 'group') {
         const name = s.name ? ` data-kerf-name="${escapeXml(s.name)}"` : '';
-        this.parts.push(`${indent}<g data-kerf-group="${escapeXml(s.id)}"${name}${transformAttr(s.transform)}>`);
-        this.shapes(s.children, m, layerId, `${indent}  `);
+        this.parts.push(`${indent}<g data-kerf-group="${escapeXml(s.id + copy)}"${name}${transformAttr(s.transform)}>`);
+        if (s.array) this.arrayCopies(s, m, layerId, `${indent}  `, copy);
+        else this.shapes(s.children, m, layerId, `${indent}  `, copy);
         this.parts.push(`${indent}</g>`);
       } else {
-        this.parts.push(indent + leafElement(s, this.layerById.get(s.layerId), m, this.hairline));
+        const leaf = copy ? { ...s, id: s.id + copy } : s;
+        this.parts.push(indent + leafElement(leaf, this.layerById.get(s.layerId), m, this.hairline));
       }
+    }
+  }
+
+  /** An array object's copies as plain groups (other programs know no arrays). */
+  private arrayCopies(group: GroupShape, m: Matrix, layerId: string, indent: string, copy: string): void {
+    for (const placement of groupCopyPlacements(group)) {
+      this.parts.push(`${indent}<g data-kerf-copy="${escapeXml(placement.suffix)}"${transformAttr(placement.matrix)}>`);
+      this.shapes(group.children, multiply(m, placement.matrix), layerId, `${indent}  `, copy + placement.suffix);
+      this.parts.push(`${indent}</g>`);
     }
   }
 

@@ -1,6 +1,8 @@
 export * from './bmp.js';
+export * from './crop.js';
 export * from './decode.js';
 export * from './dither.js';
+export * from './engraving-preview.js';
 export * from './grey.js';
 export * from './image.js';
 export * from './image-decoder.js';
@@ -9,3 +11,5 @@ export * from './raster-gcode.js';
 export * from './raster-op.js';
 export * from './resample.js';
 export * from './settings.js';
+export * from './tone.js';
+export * from './trace.js';

@@ -1,19 +1,20 @@
-import type { BitmapShape, Layer, ScanDirection, StartPosition } from '../model/document.js';
+import type { BitmapSettings, BitmapShape, Layer, ScanDirection, StartPosition } from '../model/document.js';
 import type { RasterLine, RasterOp } from '../model/job.js';
 import type { Matrix } from '../model/matrix.js';
+import { cropImage } from './crop.js';
 import { type DitherOptions, ditherToLevels } from './dither.js';
-import { quantiseGrey, toGrey } from './grey.js';
+import { toGrey } from './grey.js';
 import type { RgbaImage } from './image.js';
 import { type RasterGrid, resampleToGrid } from './resample.js';
 import { checkBitmapSettings } from './settings.js';
+import { greyStepTable, mapGrey } from './tone.js';
 
 export type RasterOpOptions = DitherOptions;
 
 /**
- * A bitmap shape as engraving data: its picture (decoded) goes grey (inverted if set), onto the output
- * grid at the bitmap's DPI along the document axes, down to its grey levels, through its dithering method
- * (or greyscale power mapping) and into scan lines ordered by the scan settings. Lines have leading and
- * trailing white trimmed; all-white lines are left out. Bad settings throw SettingError.
+ * A bitmap shape as engraving data: its picture (decoded, cropped if the shape says so) becomes levels
+ * (see engravingLevels) and scan lines ordered by the scan settings. Lines have leading and trailing
+ * white trimmed; all-white lines are left out. Bad settings throw SettingError.
  */
 export function rasterOp(
   image: RgbaImage,
@@ -24,10 +25,7 @@ export function rasterOp(
   const { shape, matrix } = placed;
   const s = shape.settings;
   checkBitmapSettings(s);
-  // The grey image is scratch: a 1:1 grid may take it over instead of copying it.
-  const grid = resampleToGrid(toGrey(image, s.invert), shape, matrix, s.dpiX, s.dpiY, true);
-  quantiseGrey(grid.data, s.greyLevel);
-  ditherToLevels(grid, s, options, grid.data);
+  const grid = engravingLevels(cropImage(image, shape.crop), shape, matrix, s, options);
   return levelsToRasterOp(grid, {
     layerId: layer.id,
     shapeId: shape.id,
@@ -36,6 +34,27 @@ export function rasterOp(
     bidirectional: s.bidirectional,
     overscan: layer.fillSettings.overscan,
   });
+}
+
+/**
+ * The power levels a picture engraves as (0 = off): grey (inverted if set), onto the output grid at the
+ * settings' DPI along the document axes, through brightness, contrast and gamma, down to the grey
+ * levels, then the dithering method (or greyscale power mapping). The planner and the editor's preview
+ * both come through here, so what the preview shows is what burns.
+ */
+export function engravingLevels(
+  image: RgbaImage,
+  frame: Pick<BitmapShape, 'x' | 'y' | 'width' | 'height'>,
+  matrix: Matrix,
+  s: BitmapSettings,
+  options: DitherOptions = {},
+): RasterGrid {
+  // The grey image is scratch: a 1:1 grid may take it over instead of copying it.
+  const grid = resampleToGrid(toGrey(image, s.invert), frame, matrix, s.dpiX, s.dpiY, true);
+  const greyStep = greyStepTable(s);
+  if (greyStep) mapGrey(grid.data, greyStep);
+  ditherToLevels(grid, s, options, grid.data);
+  return grid;
 }
 
 export interface ScanSettings {

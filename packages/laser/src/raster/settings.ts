@@ -29,6 +29,11 @@ export function checkBitmapSettings(s: BitmapSettings): void {
   if (s.dither === 'threshold' && !(Number.isFinite(s.threshold) && s.threshold >= 0 && s.threshold <= 256)) {
     bad('阈值必须在 0 到 256 之间', 'The threshold must be from 0 to 256');
   }
+  const inRange = (value: number | undefined, min: number, max: number) =>
+    value === undefined || (Number.isFinite(value) && value >= min && value <= max);
+  if (!inRange(s.brightness, -100, 100)) bad('亮度必须在 -100 到 100 之间', 'Brightness must be from -100 to 100');
+  if (!inRange(s.contrast, -100, 100)) bad('对比度必须在 -100 到 100 之间', 'Contrast must be from -100 to 100');
+  if (!inRange(s.gamma, 0.1, 10)) bad('伽马值必须在 0.1 到 10 之间', 'Gamma must be from 0.1 to 10');
   if (s.dither === 'halftone') {
     if (!(Number.isFinite(s.dot) && s.dot >= 1 && s.dot <= 256)) {
       bad('网点大小必须在 1 到 256 像素之间', 'The halftone dot size must be from 1 to 256 pixels');

@@ -11,7 +11,7 @@ import {
   type Vec2,
 } from '../model/matrix.js';
 import { DEFAULT_TOLERANCE, flattenPath } from '../model/path.js';
-import { leafShapes, type PlacedShape, placedPath, placedPolylines } from '../model/shapes.js';
+import { leafShapes, type PlacedShape, placedPath, placedPolylines, placedShapeId } from '../model/shapes.js';
 import { decodeDataUrl, rasterOp } from '../raster/index.js';
 import { type ArrayCopy, type ArraySettings, arrayCopies, moveOp, validateArray } from './array.js';
 import { cutOps } from './cut-contours.js';
@@ -105,11 +105,14 @@ export function planJob(doc: KerfDocument, options: PlanOptions = {}): Job {
   return job;
 }
 
-/** The layers to output, by priority; equal priorities keep the document's order. */
+/**
+ * The layers to output, by priority; equal priorities keep the document's order. Hidden layers are left
+ * out as LightBurn leaves them out: what the editor does not show is not burnt.
+ */
 function outputLayers(layers: readonly Layer[]): Layer[] {
   return layers
     .map((layer, index) => ({ layer, index }))
-    .filter((l) => l.layer.output)
+    .filter((l) => l.layer.output && !l.layer.hidden)
     .sort((a, b) => a.layer.priority - b.layer.priority || a.index - b.index)
     .map((l) => l.layer);
 }
@@ -214,7 +217,7 @@ function layerOps(layer: Layer, placed: readonly PlacedShape[], ctx: PlanContext
             gradient,
             v.placed.matrix,
             layer,
-            v.placed.shape.id,
+            placedShapeId(v.placed),
           )
         : null;
     if (op) gradients.push(op);
@@ -234,7 +237,7 @@ function outlineOps(layer: Layer, vectors: readonly PreparedShape[]): PathOp[] {
     vectors.map((v) => {
       const { tabs, style } = v.placed.shape;
       return {
-        shapeId: v.placed.shape.id,
+        shapeId: placedShapeId(v.placed),
         lines: v.lines,
         ...(tabs?.length ? { tabs: tabs.map((t) => apply(v.placed.matrix, t)) } : {}),
         ...(style?.dash?.length ? { dash: style.dash, dashOffset: style.dashOffset ?? 0 } : {}),
@@ -248,7 +251,8 @@ function rasterOps(layer: Layer, bitmaps: readonly PlacedShape[], ctx: PlanConte
   const out: RasterOp[] = [];
   for (const p of bitmaps) {
     const op = ctx.raster({ shape: p.shape as BitmapShape, matrix: p.matrix }, layer);
-    if (op) out.push(op);
+    // the raster function names the op after the bitmap; each array copy needs its own name
+    if (op) out.push(p.copy ? { ...op, shapeId: placedShapeId(p) } : op);
   }
   return out;
 }
@@ -284,7 +288,7 @@ function fillOps(layer: Layer, vectors: readonly PreparedShape[], ctx: PlanConte
       const rings = fillRings(v);
       if (rings.length === 0) continue;
       groups.push({ rings, rule: fillRuleOf(v.placed.shape) });
-      ids.push(v.placed.shape.id);
+      ids.push(placedShapeId(v.placed));
     }
     if (groups.length === 0) continue;
     const block = `${layer.id}:fill${++ctx.fills}`;

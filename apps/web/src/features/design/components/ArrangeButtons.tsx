@@ -24,6 +24,7 @@ import {
 } from '../model/actions/selection-actions';
 import type { OrderMove } from '../model/actions/shape-commands';
 import type { BooleanOp } from '../model/geometry/booleans';
+import { ArrayButton } from './array/ArrayButton';
 import { OffsetDialog } from './OffsetDialog';
 
 type ArrangeKey = keyof (typeof designZhCN)['arrange'];
@@ -128,6 +129,7 @@ export function ArrangeButtons() {
       {iconButton(a('ungroup'), <UngroupOutlined />, () => ungroup(editor))}
       {menuButton(a('order'), orderMenu)}
       {menuButton(a('path'), pathMenu)}
+      <ArrayButton />
       {iconButton(a('duplicate'), <CopyOutlined />, () => duplicate(editor))}
       {iconButton(a('delete'), <DeleteOutlined />, () => deleteSelection(editor))}
       {offsetOpen ? <OffsetDialog onClose={() => setOffsetOpen(false)} /> : null}

@@ -23,9 +23,18 @@ export function LayerCraftSection() {
   const signedIn = useSignedInOrAsk();
   const layer = useEditorState((s) => s.doc.layers.find((l) => l.id === s.activeLayerId));
   const [dialog, setDialog] = useState<'pick' | 'save' | 'settings' | null>(null);
-  if (!layer) return <p className="design-layers__hint">{t('design.craft.selectLayer')}</p>;
+  /** SPEC §5: with no layer selected the buttons stay, and say what is missing instead of acting. */
+  const open = (which: 'pick' | 'save' | 'settings', ask = false) => {
+    if (!layer) {
+      void message.warning(t('design.layerList.selectLayerFirst'));
+      return;
+    }
+    if (!ask) setDialog(which);
+    else void signedIn().then((yes) => yes && setDialog(which));
+  };
 
   const apply = async (craft: Craft, passIndex: number) => {
+    if (!layer) return;
     const conflict = craftModeConflict(layer, craft, passIndex);
     if (conflict) {
       const go = await confirm({
@@ -45,34 +54,38 @@ export function LayerCraftSection() {
 
   return (
     <section className="design-layer-craft" aria-label={t('design.craft.section')}>
-      <dl className="design-layer-craft__summary">
-        <dt>{t('design.craft.modeLabel')}</dt>
-        <dd data-field="mode">{t(`design.craft.mode.${layer.mode}`)}</dd>
-        <dt>{t('design.craft.power')}</dt>
-        <dd data-field="power">
-          {layer.minPower}–{layer.maxPower} W
-        </dd>
-        <dt>{t('design.craft.speed')}</dt>
-        <dd data-field="speed">{layer.speed} mm/s</dd>
-        <dt>{t('design.craft.passes')}</dt>
-        <dd data-field="passes">{layer.passes}</dd>
-      </dl>
+      {layer ? (
+        <dl className="design-layer-craft__summary">
+          <dt>{t('design.craft.modeLabel')}</dt>
+          <dd data-field="mode">{t(`design.craft.mode.${layer.mode}`)}</dd>
+          <dt>{t('design.craft.power')}</dt>
+          <dd data-field="power">
+            {layer.minPower}–{layer.maxPower} W
+          </dd>
+          <dt>{t('design.craft.speed')}</dt>
+          <dd data-field="speed">{layer.speed} mm/s</dd>
+          <dt>{t('design.craft.passes')}</dt>
+          <dd data-field="passes">{layer.passes}</dd>
+        </dl>
+      ) : (
+        <p className="design-layers__hint">{t('design.craft.selectLayer')}</p>
+      )}
       <Space wrap size={6}>
-        <Button size="small" onClick={() => setDialog('settings')}>
+        <Button size="small" onClick={() => open('settings')}>
           {t('design.layerSettings.open')}
         </Button>
-        <Button size="small" type="primary" onClick={() => void signedIn().then((yes) => yes && setDialog('pick'))}>
+        <Button size="small" type="primary" onClick={() => open('pick', true)}>
           {t('design.craft.apply')}
         </Button>
-        <Button size="small" onClick={() => void signedIn().then((yes) => yes && setDialog('save'))}>
+        <Button size="small" onClick={() => open('save', true)}>
           {t('design.craft.saveAs')}
         </Button>
       </Space>
-      {dialog === 'settings' ? <LayerSettingsDrawer layer={layer} onClose={() => setDialog(null)} /> : null}
+      {dialog === 'settings' && layer ? <LayerSettingsDrawer layer={layer} onClose={() => setDialog(null)} /> : null}
       {dialog === 'pick' ? (
         <CraftPickerDialog onPick={(craft, pass) => void apply(craft, pass)} onClose={() => setDialog(null)} />
       ) : null}
-      {dialog === 'save' ? (
+      {dialog === 'save' && layer ? (
         <SaveCraftDialog
           layer={layer}
           onClose={() => setDialog(null)}

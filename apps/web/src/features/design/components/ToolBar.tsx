@@ -5,7 +5,19 @@ import { TOOL_KEYS } from '../model/keyboard';
 import type { ToolId } from '../model/store/editor-store';
 import { ToolIcon } from './tool-icons';
 
-const TOOLS: readonly ToolId[] = ['select', 'node', 'pan', 'line', 'pen', 'rect', 'ellipse', 'polygon', 'star', 'text'];
+const TOOLS: readonly ToolId[] = [
+  'select',
+  'node',
+  'pan',
+  'line',
+  'pen',
+  'rect',
+  'ellipse',
+  'polygon',
+  'star',
+  'text',
+  'tab',
+];
 const keyOf = (tool: ToolId) =>
   Object.entries(TOOL_KEYS)
     .find(([, id]) => id === tool)?.[0]
@@ -19,9 +31,14 @@ export function ToolBar() {
   return (
     <nav className="design-toolbar" aria-label={t('design.toolbar.label')}>
       {TOOLS.map((tool) => {
-        const label = t(`design.tools.${tool}`);
+        // the tab tool's name lives with the layer list's texts
+        const label = tool === 'tab' ? t('design.layerList.tabTool') : t(`design.tools.${tool}`);
         return (
-          <Tooltip key={tool} title={`${label} (${keyOf(tool)})`} placement="right">
+          <Tooltip
+            key={tool}
+            title={tool === 'tab' ? t('design.layerList.tabToolHint') : `${label} (${keyOf(tool)})`}
+            placement="right"
+          >
             <Button
               type={active === tool ? 'primary' : 'text'}
               aria-label={label}

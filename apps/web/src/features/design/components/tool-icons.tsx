@@ -12,6 +12,8 @@ const PATHS: Record<ToolId, string> = {
   star: 'M10 2.5 L12.2 7.6 L17.6 7.9 L13.5 11.4 L14.8 16.8 L10 13.9 L5.2 16.8 L6.5 11.4 L2.4 7.9 L7.8 7.6 Z',
   node: 'M3 15 C6 5 14 5 17 15 M2 13.5 H5 V16.5 H2 Z M15 13.5 H18 V16.5 H15 Z M8.5 4.5 H11.5 V7.5 H8.5 Z',
   text: 'M4 5 V3.5 H16 V5 M10 3.5 V16.5 M7.5 16.5 H12.5',
+  // an outline broken by a small bridge
+  tab: 'M3 6 H8 M12 6 H17 V15 H3 V6 M8 4.5 V7.5 M12 4.5 V7.5',
   pen: 'M4 16 C6 9 9 5 16 4 M16 4 L14 2.5 M4 16 L3 17.5 M8.5 8.5 A1.3 1.3 0 1 0 8.51 8.5',
 };
 

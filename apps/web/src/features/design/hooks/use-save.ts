@@ -7,6 +7,7 @@ import { useStore } from '../../../stores/create-store';
 import { fetchFileContent } from '../../editors/editors-api';
 import type { SaveTarget } from '../components/SaveDialog';
 import type { Editor } from '../model/editor';
+import { activeLayer } from '../model/layers/layer-actions';
 import { driveCopyStore, recentStorage } from '../save/drive-copy-store';
 import { uploadDrawing } from '../save/drive-save';
 import { rememberRecent } from '../save/recent-documents';
@@ -14,7 +15,7 @@ import { useConfirm } from './use-confirm';
 import { useSignedInOrAsk } from './use-sign-in-prompt';
 
 /**
- * Saving to the drive (SPEC §5: at least one shape). Signed out, the person is asked to sign in and comes
+ * Saving to the drive (SPEC §5: at least one shape, and a layer selected). Signed out, the person is asked to sign in and comes
  * back to the same drawing (the draft keeps it). The first save asks for a name and folder; later saves
  * overwrite the same file, after checking nobody changed it meanwhile (the drive's sha256 rule).
  */
@@ -68,6 +69,10 @@ export function useSave(editor: Editor) {
   const save = useCallback(async () => {
     if (editor.doc.shapes.length === 0) {
       void message.error(t('design.save.needsShape'));
+      return;
+    }
+    if (!activeLayer(editor)) {
+      void message.error(t('design.layerList.selectLayerFirst'));
       return;
     }
     if (!(await signedIn())) return;

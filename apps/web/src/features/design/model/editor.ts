@@ -5,10 +5,14 @@ import { findShape, shapesOf } from './geometry/shape-geometry';
 import { type Snap, type SnapContext, snapPoint } from './geometry/snapping';
 import { SpatialIndex } from './geometry/spatial-index';
 import { runShortcut } from './keyboard';
+import { layersInOrder, pickableFilter, visibleFilter } from './layers/layer-list';
 import { type EditorState, EditorStore, type ToolId } from './store/editor-store';
 import type { HistorySnapshot } from './store/history';
 import { createTools } from './tools/create-tools';
 import type { KeyInput, Modifiers, PointerInput, Tool, ToolOverlay } from './tools/tool';
+
+/** Tools that put new shapes on the active layer. */
+const DRAWING_TOOLS: ReadonlySet<ToolId> = new Set(['line', 'rect', 'ellipse', 'polygon', 'star', 'pen', 'text']);
 
 /** A click this close to an outline (screen pixels) picks the shape. */
 export const HIT_RADIUS = 5;
@@ -80,13 +84,20 @@ export class Editor {
     return toDocument(this.state.camera, screen);
   }
 
-  /** The top-level shape under a canvas point. */
+  /** The top-level shape under a canvas point (shapes on hidden or locked layers are looked through). */
   shapeAt(screen: Vec2): Shape | null {
-    return hitTest(this.index, this.doc.shapes, this.toDocument(screen), HIT_RADIUS / this.state.camera.zoom);
+    const point = this.toDocument(screen);
+    return hitTest(this.index, this.doc.shapes, point, HIT_RADIUS / this.state.camera.zoom, this.pickable());
+  }
+
+  /** Which top-level shapes the pointer may pick now (not those wholly on hidden or locked layers). */
+  pickable(): (shape: Shape) => boolean {
+    return pickableFilter(this.doc);
   }
 
   snapContext(exclude?: ReadonlySet<string>): SnapContext {
-    return { settings: this.state.snap, index: this.index, zoom: this.state.camera.zoom, exclude };
+    const visible = visibleFilter(this.doc);
+    return { settings: this.state.snap, index: this.index, zoom: this.state.camera.zoom, exclude, visible };
   }
 
   /** Where a placed point lands with snapping (Alt held turns snapping off for the moment). */
@@ -102,6 +113,11 @@ export class Editor {
     if (event.button === 1 || (event.button === 0 && (this.spaceHeld || this.state.toolId === 'pan'))) {
       this.panFrom = event.screen;
       return;
+    }
+    // a drawing tool needs a layer for what it makes: with none selected, the first one in the list takes them
+    if (DRAWING_TOOLS.has(this.state.toolId) && !this.doc.layers.some((l) => l.id === this.state.activeLayerId)) {
+      const first = layersInOrder(this.doc.layers)[0];
+      if (first) this.store.set({ activeLayerId: first.id });
     }
     this.tool.pointerDown?.(this.inputOf(event));
   }

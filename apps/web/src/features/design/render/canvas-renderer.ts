@@ -3,8 +3,10 @@ import { visibleBounds } from '../model/camera';
 import type { Editor } from '../model/editor';
 import { transformBounds } from '../model/geometry/handles';
 import { boundsOf, shapePositions } from '../model/geometry/shape-geometry';
+import { layerStates } from '../model/layers/layer-list';
 import type { EditorState } from '../model/store/editor-store';
 import { drawSelectionBox, drawToolMarks } from './draw-overlay';
+import { drawTabMarks } from './draw-tabs';
 import { pathsOf } from './path2d-cache';
 import { COLORS, clearPasteboard, drawWorkArea, layerColors, setDocumentTransform } from './scene';
 
@@ -30,6 +32,8 @@ export class CanvasRenderer {
   private still: { canvas: HTMLCanvasElement; state: EditorState } | null = null;
   private settleTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly unsubscribe: (() => void)[] = [];
+  /** Layers switched off in the layers panel: their shapes are not drawn. */
+  private hiddenLayers: ReadonlySet<string> = new Set();
   /** Frames drawn, and how many of them from the cached picture (the editor bench reads these). */
   readonly stats = { full: 0, cached: 0, lastFullMs: 0, lastShapes: 0 };
 
@@ -102,6 +106,7 @@ export class CanvasRenderer {
     const { ctx, dpr } = this;
     const { doc, camera } = state;
     const colors = layerColors(doc);
+    this.hiddenLayers = layerStates(doc).hidden;
     const order = shapePositions(doc.shapes);
     const preview = state.preview;
     if (preview && doc.shapes.length >= CACHED_FRAME_SHAPES) {
@@ -116,7 +121,7 @@ export class CanvasRenderer {
       }
     } else {
       this.still = null;
-      this.drawShapes(state, colors, preview?.ids);
+      this.drawShapes(state, colors, hiddenShapes(state));
     }
     if (preview) {
       // shapes being dragged can come from outside the view
@@ -134,7 +139,13 @@ export class CanvasRenderer {
       for (const shape of moving) this.drawShape(shape, colors);
       ctx.restore();
     }
-    const selected = this.editor.selectedShapes;
+    if (state.shapesPreview) {
+      // what a dialog is setting up, drawn in place of the shapes it replaces
+      setDocumentTransform(ctx, camera, dpr);
+      ctx.lineWidth = 1 / camera.zoom;
+      for (const shape of state.shapesPreview.shapes) this.drawShape(shape, colors);
+    }
+    const selected = selectionShown(state, this.editor.selectedShapes);
     this.drawSelection(state, selected);
 
     // what the tool is drawing, then the marks in screen pixels
@@ -144,6 +155,7 @@ export class CanvasRenderer {
       for (const shape of overlay.shapes) this.drawShape(shape, colors);
     }
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    drawTabMarks(ctx, doc.shapes, camera, this.hiddenLayers);
     const box = boundsOf(selected);
     if (box && state.toolId === 'select')
       drawSelectionBox(ctx, preview ? transformBounds(box, preview.matrix) : box, camera);
@@ -195,14 +207,21 @@ export class CanvasRenderer {
     const ctx = this.ctx;
     const paths = pathsOf(shape);
     for (const bitmap of paths.bitmaps) {
+      if (this.hiddenLayers.has(bitmap.layerId)) continue;
       const image = this.image(bitmap.src);
       if (!image.complete || image.naturalWidth === 0) continue;
       ctx.save();
       ctx.transform(...(bitmap.matrix as [number, number, number, number, number, number]));
-      ctx.drawImage(image, bitmap.x, bitmap.y, bitmap.width, bitmap.height);
+      const crop = bitmap.crop;
+      if (crop) {
+        ctx.drawImage(image, crop.x, crop.y, crop.width, crop.height, bitmap.x, bitmap.y, bitmap.width, bitmap.height);
+      } else {
+        ctx.drawImage(image, bitmap.x, bitmap.y, bitmap.width, bitmap.height);
+      }
       ctx.restore();
     }
     for (const [layerId, path] of paths.byLayer) {
+      if (this.hiddenLayers.has(layerId)) continue;
       ctx.strokeStyle = colors.get(layerId) ?? '#000000';
       ctx.stroke(path);
     }
@@ -222,6 +241,20 @@ export class CanvasRenderer {
   private keepPicture(state: EditorState) {
     this.cached = { canvas: copyOf(this.canvas, this.cached?.canvas), camera: state.camera, state };
   }
+}
+
+/** Shapes not to draw from the document: those being dragged, and those a dialog's preview replaces. */
+function hiddenShapes(state: EditorState): ReadonlySet<string> | undefined {
+  const replaced = state.shapesPreview?.hides;
+  if (!replaced) return state.preview?.ids;
+  return state.preview ? new Set([...replaced, ...state.preview.ids]) : replaced;
+}
+
+/** The selection as drawn: a dialog's preview stands in for the selected shapes it replaces. */
+function selectionShown(state: EditorState, selected: readonly Shape[]): readonly Shape[] {
+  const preview = state.shapesPreview;
+  if (!preview) return selected;
+  return [...selected.filter((shape) => !preview.hides.has(shape.id)), ...preview.shapes];
 }
 
 /** A copy of what a canvas shows, into `reuse` when there is one. */

@@ -1,4 +1,4 @@
-import { arcToCenter, leafShapes, type PathData, placedPath, type Shape } from '@kerf/laser';
+import { arcToCenter, leafShapes, type PathData, type PixelRect, placedPath, type Shape } from '@kerf/laser';
 
 /** Adds Kerf path data to a canvas path: lines and curves as they are, arcs through their centre form. */
 export function tracePath(target: Path2D, path: PathData) {
@@ -33,7 +33,17 @@ export function tracePath(target: Path2D, path: PathData) {
 /** What one top-level shape draws, per layer, in document coordinates. */
 export interface ShapePaths {
   byLayer: Map<string, Path2D>;
-  bitmaps: { src: string; matrix: readonly number[]; x: number; y: number; width: number; height: number }[];
+  bitmaps: {
+    src: string;
+    layerId: string;
+    matrix: readonly number[];
+    x: number;
+    y: number;
+    width: number;
+    height: number;
+    /** The part of the picture drawn (source pixels); absent = all of it. */
+    crop?: PixelRect;
+  }[];
 }
 
 const cache = new WeakMap<Shape, ShapePaths>();
@@ -51,11 +61,13 @@ export function pathsOf(shape: Shape): ShapePaths {
       if (leaf.kind === 'bitmap') {
         paths.bitmaps.push({
           src: leaf.src,
+          layerId: leaf.layerId,
           matrix: placed.matrix,
           x: leaf.x,
           y: leaf.y,
           width: leaf.width,
           height: leaf.height,
+          ...(leaf.crop ? { crop: leaf.crop } : {}),
         });
       }
       let path = paths.byLayer.get(leaf.layerId);

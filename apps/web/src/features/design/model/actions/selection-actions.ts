@@ -1,4 +1,5 @@
 import { type Matrix, multiply, rotate, scale, translate } from '@kerf/laser';
+import { breakApartArrays } from '../array/array-actions';
 import { fitBounds, ZOOM_STEP, zoomAt } from '../camera';
 import type { Editor } from '../editor';
 import { boundsCentre, boundsHeight, boundsOf, boundsWidth, geometryOf } from '../geometry/shape-geometry';
@@ -22,7 +23,8 @@ import {
 const selected = (editor: Editor) => new Set(editor.state.selection);
 
 export function selectAll(editor: Editor) {
-  editor.select(editor.doc.shapes.map((shape) => shape.id));
+  // as with the pointer, shapes on hidden or locked layers are not taken
+  editor.select(editor.doc.shapes.filter(editor.pickable()).map((shape) => shape.id));
 }
 
 export function deleteSelection(editor: Editor) {
@@ -154,6 +156,8 @@ export function group(editor: Editor) {
 }
 
 export function ungroup(editor: Editor) {
+  // an array's copies exist only through the array: ungrouping one breaks it apart rather than drop them
+  if (breakApartArrays(editor)) return;
   const groups = editor.selectedShapes.filter((shape) => shape.kind === 'group');
   if (groups.length === 0) return;
   const children = groups.flatMap((g) => (g.kind === 'group' ? g.children.map((c) => c.id) : []));

@@ -30,15 +30,24 @@ function enclosedArea(lines: readonly Polyline[]): number {
 /**
  * The top-level shape a click at `point` picks: the topmost whose outline passes within `tolerance` mm;
  * failing that, the smallest closed or painted shape around the point (a click inside a part picks it,
- * as in the laser editors people know, and a hole's part rather than the sheet around it).
+ * as in the laser editors people know, and a hole's part rather than the sheet around it). Shapes
+ * `pickable` turns down (on hidden or locked layers) are looked through.
  */
-export function hitTest(index: SpatialIndex, shapes: readonly Shape[], point: Vec2, tolerance: number): Shape | null {
-  const candidates = index.search({
-    minX: point.x - tolerance,
-    minY: point.y - tolerance,
-    maxX: point.x + tolerance,
-    maxY: point.y + tolerance,
-  });
+export function hitTest(
+  index: SpatialIndex,
+  shapes: readonly Shape[],
+  point: Vec2,
+  tolerance: number,
+  pickable: (shape: Shape) => boolean = () => true,
+): Shape | null {
+  const candidates = index
+    .search({
+      minX: point.x - tolerance,
+      minY: point.y - tolerance,
+      maxX: point.x + tolerance,
+      maxY: point.y + tolerance,
+    })
+    .filter(pickable);
   if (candidates.length === 0) return null;
   const order = shapePositions(shapes);
   candidates.sort((a, b) => order.get(b.id)! - order.get(a.id)!);
@@ -68,10 +77,16 @@ export type MarqueeMode = 'window' | 'crossing';
 
 /**
  * Shapes a marquee takes: `window` (dragged left to right) only those wholly inside; `crossing`
- * (right to left) also those it touches, as in CAD and the laser editors.
+ * (right to left) also those it touches, as in CAD and the laser editors. `pickable` as in hitTest.
  */
-export function shapesInRect(index: SpatialIndex, rect: Bounds, mode: MarqueeMode): Shape[] {
+export function shapesInRect(
+  index: SpatialIndex,
+  rect: Bounds,
+  mode: MarqueeMode,
+  pickable: (shape: Shape) => boolean = () => true,
+): Shape[] {
   return index.search(rect).filter((shape) => {
+    if (!pickable(shape)) return false;
     const geometry = geometryOf(shape);
     const b = geometry.bounds;
     if (b.minX >= rect.minX && b.maxX <= rect.maxX && b.minY >= rect.minY && b.maxY <= rect.maxY) return true;

@@ -40,6 +40,8 @@ export interface SnapContext {
   zoom: number;
   /** Shapes not to snap to (the ones being moved). */
   exclude?: ReadonlySet<string>;
+  /** Whether a shape can be seen at all (shapes on hidden layers are no snap targets). */
+  visible?: (shape: Shape) => boolean;
 }
 
 /** Where `point` snaps: the nearest object point within the radius, else the grid, else itself. */
@@ -102,7 +104,7 @@ function nearestObjectPoint(from: readonly Vec2[], ctx: SnapContext, radius: num
   for (const ref of from) {
     const box = { minX: ref.x - radius, minY: ref.y - radius, maxX: ref.x + radius, maxY: ref.y + radius };
     for (const shape of ctx.index.search(box)) {
-      if (ctx.exclude?.has(shape.id)) continue;
+      if (ctx.exclude?.has(shape.id) || ctx.visible?.(shape) === false) continue;
       for (const snap of snapPoints(shape)) {
         const distance = Math.hypot(snap.point.x - ref.x, snap.point.y - ref.y);
         if (distance <= radius && (best === null || distance < best.distance)) {

@@ -1,4 +1,4 @@
-import { createDocument, createLayer, type KerfDocument, type Matrix } from '@kerf/laser';
+import { createDocument, createLayer, type KerfDocument, type Matrix, type Shape } from '@kerf/laser';
 import { type Draft, enablePatches, Immer, type Patch } from 'immer';
 import type { Camera, Viewport } from '../camera';
 import { History, type HistorySnapshot } from './history';
@@ -10,7 +10,18 @@ enablePatches();
  */
 const immer = new Immer({ autoFreeze: false });
 
-export type ToolId = 'select' | 'pan' | 'line' | 'rect' | 'ellipse' | 'polygon' | 'star' | 'pen' | 'node' | 'text';
+export type ToolId =
+  | 'select'
+  | 'pan'
+  | 'line'
+  | 'rect'
+  | 'ellipse'
+  | 'polygon'
+  | 'star'
+  | 'pen'
+  | 'node'
+  | 'text'
+  | 'tab';
 
 export interface SnapSettings {
   enabled: boolean;
@@ -57,6 +68,15 @@ export interface TransformPreview {
   matrix: Matrix;
 }
 
+/**
+ * Shapes a dialog shows on the canvas before they are applied (an array being set up): drawn in place of
+ * the document's shapes `hides`, never part of the document or its history.
+ */
+export interface ShapesPreview {
+  hides: ReadonlySet<string>;
+  shapes: readonly Shape[];
+}
+
 export interface EditorState {
   doc: KerfDocument;
   /** Ids of selected top-level shapes, in selection order. */
@@ -70,6 +90,7 @@ export interface EditorState {
   shapeSettings: ShapeSettings;
   showGrid: boolean;
   preview: TransformPreview | null;
+  shapesPreview: ShapesPreview | null;
   textEntry: TextEntry | null;
   /** Bumps on every document change (undoable or not), for caches keyed by version. */
   docVersion: number;
@@ -107,6 +128,7 @@ export class EditorStore {
       shapeSettings: DEFAULT_SHAPE_SETTINGS,
       showGrid: true,
       preview: null,
+      shapesPreview: null,
       textEntry: null,
       docVersion: 0,
       ...init,

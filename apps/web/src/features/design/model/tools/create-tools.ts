@@ -5,6 +5,7 @@ import { NodeTool } from './node-tool';
 import { PenTool } from './pen-tool';
 import { SelectTool } from './select-tool';
 import { buildEllipse, buildPolygon, buildRect, buildStar, ShapeDragTool } from './shape-drag-tool';
+import { TabTool } from './tab-tool';
 import { TextTool } from './text-tool';
 import type { Tool } from './tool';
 
@@ -23,5 +24,6 @@ export function createTools(editor: Editor): Record<ToolId, Tool> {
     pen: new PenTool(editor),
     node: new NodeTool(editor),
     text: new TextTool(editor),
+    tab: new TabTool(editor),
   };
 }

@@ -147,7 +147,7 @@ export class SelectTool implements Tool {
       case 'marquee': {
         const rect = rectOf(g.start.point, input.point);
         const moved = movedEnough(g.start.screen, input.screen);
-        const found = moved ? shapesInRect(editor.index, rect, g.mode).map((s) => s.id) : [];
+        const found = moved ? shapesInRect(editor.index, rect, g.mode, editor.pickable()).map((s) => s.id) : [];
         const current = editor.state.selection;
         if (input.ctrl) editor.select(current.filter((id) => !found.includes(id)));
         else if (input.shift) editor.select([...current, ...found.filter((id) => !current.includes(id))]);
