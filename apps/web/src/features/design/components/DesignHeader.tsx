@@ -25,6 +25,7 @@ import { zoomBy, zoomToFit, zoomToSelection } from '../model/actions/selection-a
 import { IMPORT_ACCEPT } from '../model/import/import-drawing';
 import { driveCopyStore, recentStorage } from '../save/drive-copy-store';
 import { readRecent } from '../save/recent-documents';
+import { JobButtons } from './job/JobButtons';
 import { ShortcutsDialog } from './ShortcutsDialog';
 
 type HistoryKey = keyof (typeof designZhCN)['history'];
@@ -54,7 +55,9 @@ export function DesignHeader({
   const navigate = useNavigate();
   const [recent, setRecent] = useState(() => readRecent(recentStorage));
   const { history } = editor.store;
-  const what = (label: string | undefined) => (label ? t(`design.history.${label as HistoryKey}`) : '');
+  // a feature with its own catalogue labels its steps with a full key (`design.array.history.make`)
+  const what = (label: string | undefined) =>
+    !label ? '' : label.startsWith('design.') ? t(label as never) : t(`design.history.${label as HistoryKey}`);
   const undoTitle = history.canUndo
     ? t('design.menu.undoWhat', { what: what(history.undoLabel) })
     : t('design.menu.undo');
@@ -188,6 +191,7 @@ export function DesignHeader({
           />
         </Tooltip>
       </span>
+      <JobButtons />
       <span className="design-header__spacer" />
       <Tooltip title={t('design.menu.shortcuts')}>
         <Button

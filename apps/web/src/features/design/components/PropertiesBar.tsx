@@ -6,6 +6,7 @@ import { useEditor, useEditorState } from '../hooks/use-editor';
 import { rotateSelection, selectionRotation, setSelectionBox } from '../model/actions/selection-actions';
 import { boundsOf, shapesOf } from '../model/geometry/shape-geometry';
 import { ArrangeButtons } from './ArrangeButtons';
+import { BitmapSettingsButton } from './bitmap/BitmapSettingsButton';
 import { NumberField } from './NumberField';
 
 /**
@@ -141,6 +142,7 @@ export function PropertiesBar() {
       />
       <span className="design-props__divider" />
       <ArrangeButtons />
+      <BitmapSettingsButton />
     </div>
   );
 }

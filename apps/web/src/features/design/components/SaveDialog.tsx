@@ -36,16 +36,28 @@ function pathOf(root: FolderNode | undefined, id: string): string {
   return (root && find(root)?.path) || '/';
 }
 
-/** Save to the drive: a name (the drive's name rules) and a folder; `.kerf` is added to the name. */
+/**
+ * Save to the drive: a name (the drive's name rules) and a folder; the extension (`.kerf` for drawings,
+ * `.gcode` for jobs) is added to the name.
+ */
 export function SaveDialog({
   initialName,
   onSave,
   onClose,
+  extension = KERF_EXTENSION,
+  title,
 }: {
   initialName: string;
   onSave(target: SaveTarget): void;
   onClose(): void;
+  extension?: string;
+  title?: string;
 }) {
+  const withExtension = (value: string) => {
+    const base = value.trim();
+    const stem = base.toLowerCase().endsWith(extension) ? base.slice(0, -extension.length) : base;
+    return stem ? `${stem}${extension}` : '';
+  };
   const { t } = useTranslation();
   const locale = useSettings((s) => s.locale);
   const [form] = Form.useForm<SaveForm>();
@@ -53,9 +65,8 @@ export function SaveDialog({
   const options = useMemo(() => (tree.data ? [optionOf(tree.data, t('design.save.root'))] : []), [tree.data, t]);
   const rootId = tree.data?.id ?? '0';
   const submit = ({ name, folderId }: SaveForm) => {
-    const base = name.trim().replace(/\.kerf$/i, '');
     onSave({
-      fileName: `${base}${KERF_EXTENSION}`,
+      fileName: withExtension(name),
       folderId: folderId ?? rootId,
       folderPath: pathOf(tree.data, folderId ?? rootId),
     });
@@ -63,7 +74,7 @@ export function SaveDialog({
   return (
     <Modal
       open
-      title={t('design.save.title')}
+      title={title ?? t('design.save.title')}
       okText={t('design.save.ok')}
       cancelText={t('design.save.cancel')}
       onOk={() => form.submit()}
@@ -83,15 +94,13 @@ export function SaveDialog({
           rules={[
             {
               validator: async (_rule, value: string | undefined) => {
-                const problem = entryNameProblem(
-                  `${(value ?? '').trim().replace(/\.kerf$/i, '')}${value?.trim() ? KERF_EXTENSION : ''}`,
-                );
+                const problem = entryNameProblem(withExtension(value ?? ''));
                 if (problem) throw new Error(driveMessages[problem][locale]);
               },
             },
           ]}
         >
-          <Input suffix={KERF_EXTENSION} maxLength={250} autoFocus />
+          <Input suffix={extension} maxLength={250} autoFocus />
         </Form.Item>
         <Form.Item name="folderId" label={t('design.save.folder')}>
           <TreeSelect

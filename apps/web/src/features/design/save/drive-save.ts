@@ -88,9 +88,17 @@ export async function uploadDrawing(
   doc: KerfDocument,
   target: { fileName: string; folderId: string; folderPath: string; replace: boolean },
 ): Promise<DriveCopy> {
-  const bytes = kerfBytes(doc);
+  return uploadBytes(kerfBytes(doc), 'application/json', target);
+}
+
+/** Uploads any file the editor makes (a drawing, a job's G-code) into the drive, as `uploadDrawing` does. */
+export async function uploadBytes(
+  bytes: Uint8Array<ArrayBuffer>,
+  type: string,
+  target: { fileName: string; folderId: string; folderPath: string; replace: boolean },
+): Promise<DriveCopy> {
   const sha256 = await sha256Hex(bytes);
-  const file = new File([bytes], target.fileName, { type: 'application/json' });
+  const file = new File([bytes], target.fileName, { type });
   const [id] = uploads.add([{ file, fileName: target.fileName }], {
     folderId: target.folderId,
     targetPath: target.folderPath,

@@ -32,7 +32,7 @@ describe('a drawing with nothing to output says why', () => {
   it('everything outside the work area', () => {
     const result = buildJob(docWith([cut], [rect('A', 300, 300, 5, 5)]), TEST_PROFILE);
     expect('problem' in result && result.problem.code).toBe('allOutside');
-    expect(result.outsideIds).toHaveLength(1);
+    expect('problem' in result && result.outsideIds).toHaveLength(1);
   });
 
   it('a layer setting out of range gives the core’s message', () => {

@@ -1,0 +1,61 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type KerfDocument, leafShapes, parseDocument, placedPolylines } from '@kerf/laser';
+import type { Download, Page } from 'playwright-core';
+import { type Move, trace } from '../../../packages/laser/test/gcode-trace';
+
+/** What the job tests read from the running editor and from a downloaded program. */
+
+export const CORPUS = process.env.KERF_CORPUS ?? join(import.meta.dirname, '../../../../shared/corpus');
+
+/** The drawing as the page's editor holds it, read back through the core's own parser. */
+export async function pageDocument(page: Page): Promise<KerfDocument> {
+  const json = await page.evaluate(() => {
+    const { editor } = (window as unknown as { __kerfDesign: { editor: { doc: unknown } } }).__kerfDesign;
+    return JSON.stringify(editor.doc);
+  });
+  return parseDocument(json);
+}
+
+export async function shapeCount(page: Page): Promise<number> {
+  return leafShapes((await pageDocument(page)).shapes).length;
+}
+
+/** The downloaded program, traced by the independent interpreter the laser tests use. */
+export async function tracedDownload(download: Download): Promise<{ text: string; moves: Move[] }> {
+  const path = await download.path();
+  const text = readFileSync(path, 'utf8');
+  return { text, moves: trace(text) };
+}
+
+/** Machine coordinates (bottom-left origin on a bed of `bedHeight`) back to document coordinates. */
+export function toDocument(m: Move, bedHeight: number) {
+  return [
+    { x: m.from.x, y: bedHeight - m.from.y },
+    { x: m.to.x, y: bedHeight - m.to.y },
+  ];
+}
+
+/** How far a point is from the nearest outline of the given layer's shapes (document mm). */
+export function distanceToOutlines(doc: KerfDocument, layerId: string) {
+  const segments: [number, number, number, number][] = [];
+  for (const p of leafShapes(doc.shapes)) {
+    if (p.shape.layerId !== layerId) continue;
+    for (const line of placedPolylines(p, 0.01)) {
+      const pts = line.closed ? [...line.points, line.points[0]!] : line.points;
+      for (let i = 1; i < pts.length; i++) segments.push([pts[i - 1]!.x, pts[i - 1]!.y, pts[i]!.x, pts[i]!.y]);
+    }
+  }
+  return (q: { x: number; y: number }) => {
+    let best = Number.POSITIVE_INFINITY;
+    for (const [ax, ay, bx, by] of segments) {
+      const dx = bx - ax;
+      const dy = by - ay;
+      const t = Math.max(0, Math.min(1, ((q.x - ax) * dx + (q.y - ay) * dy) / (dx * dx + dy * dy || 1)));
+      best = Math.min(best, Math.hypot(ax + t * dx - q.x, ay + t * dy - q.y));
+    }
+    return best;
+  };
+}
+
+export type { Move };
