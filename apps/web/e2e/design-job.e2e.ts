@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { emptyBounds, leafShapes, placedPolylines, polylineBounds } from '@kerf/laser';
+import { encode } from 'fast-png';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CORPUS, distanceToOutlines, pageDocument, shapeCount, toDocument, tracedDownload } from './design-job-support';
@@ -7,9 +8,22 @@ import { PASSWORD } from './drive-support';
 import { shot, useBrowser } from './harness';
 import { animationsSettled, clickUntilShown, registerByApi, signInContext, tokenByApi, uniqueEmail } from './support';
 
-/** The desktop profile Kerf starts with: 400 × 400 mm, 20 W at S1000, origin bottom left. */
-const BED = 400;
-const MACHINE_POWER = 20;
+/** The CO₂ 600 × 400 mm machine: origin bottom left, so document y = 400 − machine y. */
+const BED_HEIGHT = 400;
+
+/** A 300 × 200 photo-like picture: a grey ramp with a dark disc. */
+function photoPng(): Buffer {
+  const width = 300;
+  const height = 200;
+  const data = new Uint8Array(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const disc = Math.hypot(x - 200, y - 100) < 60;
+      data.fill(disc ? 30 : Math.round(90 + (150 * x) / width), (y * width + x) * 3, (y * width + x) * 3 + 3);
+    }
+  }
+  return Buffer.from(encode({ width, height, data, channels: 3 }));
+}
 
 async function importFile(page: Page, path: string) {
   const before = await shapeCount(page);
@@ -18,7 +32,10 @@ async function importFile(page: Page, path: string) {
 }
 
 /** Sets the active layer's mode, power and speed in its settings drawer. */
-async function setActiveLayer(page: Page, settings: { mode: '切割' | '填充'; maxPower: number; speed: number }) {
+async function setActiveLayer(
+  page: Page,
+  settings: { mode: '切割' | '填充' | '图像'; maxPower: number; speed: number },
+) {
   const section = page.getByRole('region', { name: '图层工艺' });
   const drawer = page.getByRole('dialog').filter({ hasText: '图层设置：' });
   await clickUntilShown(section.getByRole('button', { name: '图层设置' }), drawer);
@@ -45,10 +62,15 @@ describe('job preview and export in the design editor', () => {
     return { page, token };
   }
 
-  it('previews a DXF drawing set as a cut and a fill layer, and downloads G-code that burns the drawing as set', async () => {
+  it('a DXF set as a cut layer (from a craft) and a fill layer, arrayed, with a dithered photo: previewed, and the downloaded G-code burns it all as set', async () => {
     const { page } = await openSignedIn();
+    // a 600 × 400 mm, 60 W machine: room for two copies of the 270 × 280 mm drawing
+    await page.getByRole('combobox', { name: '机器' }).click();
+    await page.locator('.ant-select-item-option[title="CO₂ 600 × 400 mm · 60 W"]').click();
+    await expect.poll(async () => (await pageDocument(page)).width).toBe(600);
+
     await importFile(page, join(CORPUS, 'cad', 'sample_2018.dxf'));
-    const doc = await pageDocument(page);
+    let doc = await pageDocument(page);
     const used = [...new Set(leafShapes(doc.shapes).map((p) => p.shape.layerId))];
     expect(used.length).toBe(2);
     // the layer with closed outlines (a rectangle, a circle) is filled; the one of open lines only is cut
@@ -59,25 +81,66 @@ describe('job preview and export in the design editor', () => {
     const fillLayer = used.find(closed)!;
     const cutLayer = used.find((id) => id !== fillLayer)!;
     expect(fillLayer).toBeDefined();
+    const layerName = (id: string) => doc.layers.find((l) => l.id === id)!.name;
+    const layers = page.getByRole('complementary', { name: '图层' }).locator('.layer-list');
+    const pick = (name: string) => layers.locator('.layer-list__pick', { hasText: name }).click();
 
-    await page.evaluate((id) => {
-      const { editor } = (window as unknown as { __kerfDesign: { editor: { store: { set(p: object): void } } } })
-        .__kerfDesign;
-      editor.store.set({ activeLayerId: id });
-    }, cutLayer);
-    await setActiveLayer(page, { mode: '切割', maxPower: 15, speed: 12 });
-    await page.evaluate((id) => {
-      const { editor } = (window as unknown as { __kerfDesign: { editor: { store: { set(p: object): void } } } })
-        .__kerfDesign;
-      editor.store.set({ activeLayerId: id });
-    }, fillLayer);
-    await setActiveLayer(page, { mode: '填充', maxPower: 8, speed: 150 });
+    await pick(layerName(fillLayer));
+    await setActiveLayer(page, { mode: '填充', maxPower: 18, speed: 150 });
+
+    // the cut layer from the standard library: plywood score, 15–20 % of a 60 W tube at 60 mm/s
+    await pick(layerName(cutLayer));
+    const picker = page.getByRole('dialog').filter({ hasText: '选择工艺' });
+    await clickUntilShown(
+      page.getByRole('region', { name: '图层工艺' }).getByRole('button', { name: '套用工艺' }),
+      picker,
+    );
+    await picker.getByRole('searchbox').fill('胶合板');
+    await picker.getByRole('searchbox').press('Enter');
+    const score = picker.getByRole('button', { name: '套用 划线 Score 第1组' });
+    await score.waitFor();
+    await score.click();
+    await picker.waitFor({ state: 'hidden' });
+
+    // two copies of the whole drawing side by side, 10 mm apart
+    await page.getByTestId('design-canvas').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('Control+a');
+    await page.getByTestId('array-menu').click();
+    await page.getByRole('menuitem', { name: '阵列…' }).click();
+    const arrayDialog = page.getByRole('dialog').filter({ hasText: '矩形阵列' });
+    await arrayDialog.waitFor();
+    await arrayDialog.getByRole('spinbutton', { name: '行数', exact: true }).fill('1');
+    await arrayDialog.getByRole('spinbutton', { name: '列数', exact: true }).fill('2');
+    await arrayDialog.getByRole('spinbutton', { name: '列间距', exact: true }).fill('10');
+    await arrayDialog.getByRole('button', { name: '确定' }).click();
+    await arrayDialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => shapeCount(page)).toBe(12);
+
+    // a photo on its own image layer, dithered with Jarvis, engraved at 24 W and 200 mm/s
+    await page
+      .getByTestId('design-import-input')
+      .setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: photoPng() });
+    await expect.poll(() => shapeCount(page), { timeout: 30_000 }).toBe(13);
+    await page.getByRole('button', { name: '位图设置' }).click();
+    const bitmapPanel = page.locator('.bitmap-panel');
+    await bitmapPanel.waitFor();
+    await bitmapPanel.getByRole('combobox', { name: '抖动方式' }).click();
+    await page.locator('.ant-select-item-option[title="Jarvis"]').click();
+    await bitmapPanel.getByRole('button', { name: '应用' }).click();
+    await bitmapPanel.waitFor({ state: 'hidden' });
+    doc = await pageDocument(page);
+    const photo = leafShapes(doc.shapes).find((p) => p.shape.kind === 'bitmap')!;
+    expect(photo.shape.kind === 'bitmap' && photo.shape.settings.dither).toBe('jarvis');
+    await pick(layerName(photo.shape.layerId));
+    await setActiveLayer(page, { mode: '图像', maxPower: 24, speed: 200 });
 
     const preview = page.getByRole('dialog').filter({ hasText: '加工预览' });
     await clickUntilShown(page.getByRole('button', { name: '预览' }), preview);
     await preview.getByTestId('job-stats').waitFor({ timeout: 30_000 });
     const cutShown = Number(await preview.getByTestId('job-stats-cut').getAttribute('data-value'));
-    expect(cutShown).toBeGreaterThan(100);
+    const travelShown = Number(await preview.getByTestId('job-stats-travel').getAttribute('data-value'));
+    await expect.poll(() => preview.locator('tbody tr').count()).toBe(3);
+    await animationsSettled(page);
     await shot(page, 'design-job-preview-zh');
 
     // play a moment from the start: the clock runs and stops short of the end
@@ -90,32 +153,55 @@ describe('job preview and export in the design editor', () => {
     await preview.getByRole('button', { name: 'G 代码（下载）' }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/\.gcode$/);
-    const { text, moves } = await tracedDownload(download);
-    expect(text).toMatch(/^; Ops: \d+, cut ([\d.]+) mm/m);
+    const { moves } = await tracedDownload(download);
+    doc = await pageDocument(page);
     const burnt = moves.filter((m) => m.motion === 'G1' && m.s > 0);
-
-    // cut at 15 W of 20 W (S750) and 12 mm/s; fill at 8 W (S400) and 150 mm/s
-    const cut = burnt.filter((m) => m.s === 750);
-    const fill = burnt.filter((m) => m.s === 400);
-    expect(cut.length + fill.length).toBe(burnt.length);
-    expect(new Set(cut.map((m) => m.f))).toEqual(new Set([720]));
-    expect(new Set(fill.map((m) => m.f))).toEqual(new Set([9000]));
     const length = (ms: typeof burnt) => ms.reduce((a, m) => a + Math.hypot(m.to.x - m.from.x, m.to.y - m.from.y), 0);
-    expect(length(burnt)).toBeCloseTo(cutShown, 0);
+    const rapids = moves.filter((m) => m.motion === 'G0');
 
-    // the cut follows the cut layer's outlines; the fill stays inside the fill layer's shapes
+    // the preview's statistics are those of the program: burnt and travel lengths (raster burns are
+    // written as runs of S values, so the burnt length is the sum of lit moves)
+    expect(length(burnt)).toBeCloseTo(cutShown, 0);
+    expect(length(rapids)).toBeGreaterThan(0);
+    expect(travelShown).toBeGreaterThan(0);
+
+    // powers and speeds as set, on the 60 W tube's S0–1000 scale: cut 12 W = S200 at 60 mm/s, fill
+    // 18 W = S300 at 150 mm/s, the dithered photo all at its 24 W = S400 (on or off) at 200 mm/s
+    const cut = burnt.filter((m) => m.s === 200);
+    const fill = burnt.filter((m) => m.s === 300);
+    const image = burnt.filter((m) => m.s === 400);
+    expect(cut.length * fill.length * image.length).toBeGreaterThan(0);
+    expect(cut.length + fill.length + image.length).toBe(burnt.length);
+    expect(new Set(cut.map((m) => m.f))).toEqual(new Set([3600]));
+    expect(new Set(fill.map((m) => m.f))).toEqual(new Set([9000]));
+    expect(new Set(image.map((m) => m.f))).toEqual(new Set([12000]));
+
+    // burns on the drawing: the cut on the cut layer's outlines (both copies), the fill inside a filled
+    // shape, the photo inside its frame
     const near = distanceToOutlines(doc, cutLayer);
-    for (const p of cut.flatMap((m) => toDocument(m, BED))) expect(near(p)).toBeLessThan(0.02);
-    const fillBounds = emptyBounds();
-    for (const p of leafShapes(doc.shapes))
-      if (p.shape.layerId === fillLayer) polylineBounds(placedPolylines(p), fillBounds);
-    for (const p of fill.flatMap((m) => toDocument(m, BED))) {
-      expect(p.x).toBeGreaterThanOrEqual(fillBounds.minX - 0.01);
-      expect(p.x).toBeLessThanOrEqual(fillBounds.maxX + 0.01);
-      expect(p.y).toBeGreaterThanOrEqual(fillBounds.minY - 0.01);
-      expect(p.y).toBeLessThanOrEqual(fillBounds.maxY + 0.01);
+    const cutPoints = cut.flatMap((m) => toDocument(m, BED_HEIGHT));
+    for (const p of cutPoints) expect(near(p)).toBeLessThan(0.02);
+    expect(cutPoints.some((p) => p.x > 280)).toBe(true);
+    expect(cutPoints.some((p) => p.x < 270)).toBe(true);
+    const filled = leafShapes(doc.shapes)
+      .filter((p) => p.shape.layerId === fillLayer)
+      .map((p) => polylineBounds(placedPolylines(p), emptyBounds()));
+    for (const p of fill.flatMap((m) => toDocument(m, BED_HEIGHT))) {
+      const inside = filled.some(
+        (b) => p.x >= b.minX - 0.01 && p.x <= b.maxX + 0.01 && p.y >= b.minY - 0.01 && p.y <= b.maxY + 0.01,
+      );
+      expect(inside).toBe(true);
     }
-    expect(MACHINE_POWER).toBe(20);
+    const frame = polylineBounds(
+      placedPolylines(leafShapes(doc.shapes).find((p) => p.shape.kind === 'bitmap')!),
+      emptyBounds(),
+    );
+    for (const p of image.flatMap((m) => toDocument(m, BED_HEIGHT))) {
+      expect(p.x).toBeGreaterThanOrEqual(frame.minX - 0.1);
+      expect(p.x).toBeLessThanOrEqual(frame.maxX + 0.1);
+      expect(p.y).toBeGreaterThanOrEqual(frame.minY - 0.1);
+      expect(p.y).toBeLessThanOrEqual(frame.maxY + 0.1);
+    }
   });
 
   it('says why there is nothing to output, and plans for a machine chosen in the profiles (English)', async () => {
@@ -170,5 +256,25 @@ describe('job preview and export in the design editor', () => {
     await expect.poll(() => notes.textContent()).toContain('Shapes across the edge of the work area: 1.');
     await animationsSettled(page);
     await shot(page, 'design-job-notes-en');
+    await page.keyboard.press('Escape');
+    await notes.waitFor({ state: 'hidden' });
+
+    // the preview on the chosen machine's bed, the part beyond its edge cut off, with the note beside it
+    const preview = page.getByRole('dialog').filter({ hasText: 'Job preview' });
+    await clickUntilShown(page.getByRole('button', { name: 'Preview' }), preview);
+    await preview.getByTestId('job-stats').waitFor({ timeout: 30_000 });
+    await expect.poll(() => preview.textContent()).toContain('Shapes across the edge of the work area: 1.');
+    const cut = Number(await preview.getByTestId('job-stats-cut').getAttribute('data-value'));
+    // what of the rectangle's outline lies on the 300 × 200 mm bed
+    const span = (a: number, b: number, max: number) => Math.max(0, Math.min(b, max) - Math.max(a, 0));
+    const onBed = (v: number, max: number) => v >= 0 && v <= max;
+    const inside =
+      (onBed(rect.minY, 200) ? span(rect.minX, rect.maxX, 300) : 0) +
+      (onBed(rect.maxY, 200) ? span(rect.minX, rect.maxX, 300) : 0) +
+      (onBed(rect.minX, 300) ? span(rect.minY, rect.maxY, 200) : 0) +
+      (onBed(rect.maxX, 300) ? span(rect.minY, rect.maxY, 200) : 0);
+    expect(cut).toBeCloseTo(inside, 0);
+    await animationsSettled(page);
+    await shot(page, 'design-job-preview-en');
   });
 });

@@ -26,7 +26,8 @@ export interface PreviewScene {
   showTravel: boolean;
 }
 
-const TRAVEL_COLOR = '#4f7cff';
+// Travel is drawn light: a fill's many short hops between its burns must not hide the burns.
+const TRAVEL_COLOR = 'rgba(79, 124, 255, 0.45)';
 const IDLE_COLOR = '#b8bec9';
 const DRAWING_COLOR = '#d5d9e0';
 
@@ -156,18 +157,18 @@ export function paintPreview(
   ctx.lineWidth = px;
   ctx.strokeStyle = IDLE_COLOR;
   ctx.stroke(idle);
-  ctx.lineWidth = 1.5 * px;
-  burns.forEach((path, layer) => {
-    ctx.strokeStyle = colors[layer] ?? '#000000';
-    ctx.stroke(path);
-  });
   if (scene.showTravel) {
-    ctx.lineWidth = px;
+    ctx.lineWidth = 0.75 * px;
     ctx.strokeStyle = TRAVEL_COLOR;
     ctx.setLineDash([4 * px, 3 * px]);
     ctx.stroke(travel);
     ctx.setLineDash([]);
   }
+  ctx.lineWidth = 1.5 * px;
+  burns.forEach((path, layer) => {
+    ctx.strokeStyle = colors[layer] ?? '#000000';
+    ctx.stroke(path);
+  });
   // the head: where the last move done ends
   if (done > 0 && done < kinds.length) {
     const o = 4 * (done - 1);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { Editor } from '../model/editor';
 import type { JobResult } from '../model/job/build-job';
 import { currentProfile } from './machine-store';
@@ -10,10 +10,14 @@ export type JobRunState =
   | { status: 'done'; result: JobResult; ms: number }
   | { status: 'failed'; error: string };
 
+/**
+ * One job worker for the page, kept warm between previews and exports: a fresh worker would load and
+ * compile the laser core again each time (most of a second on a slow machine).
+ */
+const runner = new JobRunner();
+
 /** Runs the open drawing's job in the worker for the chosen machine; a newer run replaces an older one. */
 export function useJobRun(editor: Editor) {
-  const runner = useMemo(() => new JobRunner(), []);
-  useEffect(() => () => runner.stop(), [runner]);
   const [state, setState] = useState<JobRunState>({ status: 'idle' });
   const run = useCallback(async (): Promise<JobResult | null> => {
     setState({ status: 'planning' });
@@ -26,6 +30,6 @@ export function useJobRun(editor: Editor) {
       setState({ status: 'failed', error: error instanceof Error ? error.message : String(error) });
       return null;
     }
-  }, [editor, runner]);
+  }, [editor]);
   return { state, run };
 }

@@ -48,7 +48,6 @@ describe('warnings before output', () => {
     expect(job.warnings.map((w) => [w.code, w.count ?? null])).toEqual([
       ['outsideArea', 1],
       ['partlyOutside', 1],
-      ['planner', null],
     ]);
     expect(job.outsideIds).toHaveLength(2);
     for (const m of burns(movesOf(doc))) expect(Math.max(m.from.x, m.to.x)).toBeLessThanOrEqual(200 + 1e-3);

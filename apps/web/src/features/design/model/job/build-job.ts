@@ -2,6 +2,7 @@ import {
   type KerfDocument,
   optimiseJob,
   planJob,
+  type RasterFunction,
   SettingError,
   type ToolpathPreview,
   toolpathPreview,
@@ -45,16 +46,21 @@ export function jobDocument(doc: KerfDocument, profile: MachineProfile): KerfDoc
   };
 }
 
-export function buildJob(doc: KerfDocument, profile: MachineProfile): JobResult {
+/**
+ * `raster` turns placed bitmaps into engraving ops (default: the core's, decoding `data:` URLs itself);
+ * the worker passes one over pictures it decoded with the browser's own decoders.
+ */
+export function buildJob(doc: KerfDocument, profile: MachineProfile, raster?: RasterFunction): JobResult {
   const check = checkJob(doc, profile);
   if (check.problem) return { problem: check.problem, outsideIds: check.outsideIds };
   try {
-    const planned = planJob(jobDocument(doc, profile), { name: doc.meta.name || 'job' });
+    const planned = planJob(jobDocument(doc, profile), { name: doc.meta.name || 'job', ...(raster ? { raster } : {}) });
     const { job, travelBefore, travelAfter } = optimiseJob(planned);
     if (job.ops.length === 0) return { problem: { code: 'nothingToBurn' }, outsideIds: check.outsideIds };
     const machine = machineSettingsOf(profile);
     const warnings = [...check.warnings];
-    for (const text of job.warnings ?? []) warnings.push({ code: 'planner', text });
+    // the planner says when it cut something off at the bed's edge; the check has named those shapes
+    if (check.outsideIds.length === 0) for (const text of job.warnings ?? []) warnings.push({ code: 'planner', text });
     return {
       built: {
         gcode: writeGcode(job, { machine }),
