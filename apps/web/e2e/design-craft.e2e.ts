@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { craftApi } from './craft-support';
-import { PASSWORD } from './drive-support';
+import { openDesignSignedIn } from './design-support';
 import { shot, useBrowser } from './harness';
-import { clickUntilShown, registerByApi, signInContext, tokenByApi, uniqueEmail } from './support';
+import { clickUntilShown } from './support';
 
 /** The active layer's settings as the running editor holds them. */
 function activeLayer(page: Page) {
@@ -21,17 +21,7 @@ function activeLayer(page: Page) {
 describe('crafts in the design editor', () => {
   const browser = useBrowser();
 
-  async function openSignedIn(english = false) {
-    const email = uniqueEmail('design-craft');
-    await registerByApi(email, PASSWORD, 'Designer');
-    const token = await tokenByApi(email, PASSWORD);
-    const { page, context } = await browser.open('/web/');
-    await signInContext(context, token);
-    if (english) await page.evaluate(() => localStorage.setItem('language', 'en'));
-    await page.goto('/web/design');
-    await page.getByTestId('design-canvas').waitFor();
-    return { page, token };
-  }
+  const openSignedIn = (english = false) => openDesignSignedIn(browser, 'design-craft', english);
 
   it('applies a standard craft to the layer, asking first when its mode differs, and undoes it in one step', async () => {
     const { page } = await openSignedIn();

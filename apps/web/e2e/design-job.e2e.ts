@@ -3,10 +3,17 @@ import { emptyBounds, leafShapes, placedPolylines, polylineBounds } from '@kerf/
 import { encode } from 'fast-png';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { CORPUS, distanceToOutlines, pageDocument, shapeCount, toDocument, tracedDownload } from './design-job-support';
-import { PASSWORD } from './drive-support';
+import {
+  CORPUS,
+  distanceToOutlines,
+  openDesignSignedIn,
+  pageDocument,
+  shapeCount,
+  toDocument,
+  tracedDownload,
+} from './design-support';
 import { shot, useBrowser } from './harness';
-import { animationsSettled, clickUntilShown, registerByApi, signInContext, tokenByApi, uniqueEmail } from './support';
+import { animationsSettled, clickUntilShown } from './support';
 
 /** The CO₂ 600 × 400 mm machine: origin bottom left, so document y = 400 − machine y. */
 const BED_HEIGHT = 400;
@@ -50,17 +57,7 @@ async function setActiveLayer(
 describe('job preview and export in the design editor', () => {
   const browser = useBrowser();
 
-  async function openSignedIn(english = false) {
-    const email = uniqueEmail('design-job');
-    await registerByApi(email, PASSWORD, 'Maker');
-    const token = await tokenByApi(email, PASSWORD);
-    const { page, context } = await browser.open('/web/');
-    await signInContext(context, token);
-    if (english) await page.evaluate(() => localStorage.setItem('language', 'en'));
-    await page.goto('/web/design');
-    await page.getByTestId('design-canvas').waitFor();
-    return { page, token };
-  }
+  const openSignedIn = (english = false) => openDesignSignedIn(browser, 'design-job', english);
 
   it('a DXF set as a cut layer (from a craft) and a fill layer, arrayed, with a dithered photo: previewed, and the downloaded G-code burns it all as set', async () => {
     const { page } = await openSignedIn();
@@ -238,7 +235,16 @@ describe('job preview and export in the design editor', () => {
     const stored = await page.evaluate(() => localStorage.getItem('kerf.design.machines'));
     expect(JSON.parse(stored ?? '{}').own).toHaveLength(1);
 
-    // a rectangle half off the bed is flagged before output
+    // a rectangle half off the bed is flagged before output: on the canvas (a red box), in the notes
+    const redPixels = () =>
+      page.evaluate(() => {
+        const c = document.querySelector<HTMLCanvasElement>('canvas[data-testid="design-canvas"]')!;
+        const d = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+        let n = 0;
+        for (let i = 0; i < d.length; i += 4) if (d[i]! > 200 && d[i + 1]! < 110 && d[i + 2]! < 110) n++;
+        return n;
+      });
+    expect(await redPixels()).toBe(0);
     const canvas = page.getByTestId('design-canvas');
     const box = (await canvas.boundingBox())!;
     await page.locator('.design-toolbar').getByRole('button', { name: 'Rectangle', exact: true }).click();
@@ -246,6 +252,7 @@ describe('job preview and export in the design editor', () => {
     await page.mouse.down();
     await page.mouse.move(box.x + box.width * 0.95, box.y + box.height * 0.5, { steps: 5 });
     await page.mouse.up();
+    await expect.poll(redPixels).toBeGreaterThan(50);
     await page.getByRole('button', { name: 'Notes' }).click();
     const notes = page.getByRole('dialog').filter({ hasText: 'Before output' });
     await notes.waitFor();

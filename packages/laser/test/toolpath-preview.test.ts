@@ -89,22 +89,27 @@ describe('toolpath preview', () => {
     expect(p.stats.layers.map((l) => l.layerId).sort()).toEqual([...p.layerIds].sort());
   });
 
-  it('shows an engraved picture where it lies, burnt on its black half only', () => {
-    const { job } = optimiseJob(planJob(drawing(true)));
-    for (const origin of ['bottom-left', 'top-left'] as const) {
-      const [raster] = toolpathPreview(job, { origin }).rasters;
-      expect(raster).toBeDefined();
-      const r = raster!;
-      // The black half of the 2:1 picture fitted in 40 × 20 mm at x 10: x 10–30, y 40–60; the edge is
-      // one source pixel (2 mm) of resampled grey, dithered, so some dots land just past x 30.
-      expect(r.x).toBeCloseTo(10, 0);
-      expect(r.x + r.width).toBeGreaterThan(29.5);
-      expect(r.x + r.width).toBeLessThan(32);
-      expect(r.y).toBeCloseTo(40, 0);
-      expect(r.y + r.height).toBeCloseTo(60, 0);
-      const burnt = r.darkness.reduce((a, v) => a + (v > 0 ? 1 : 0), 0);
-      expect(burnt / r.darkness.length).toBeGreaterThan(0.9);
-      expect(r.endTime).toBeGreaterThan(r.startTime);
-    }
-  });
+  it.each(['horizontal', 'vertical'] as const)(
+    'shows an engraved picture where it lies, burnt on its black half only (%s scan)',
+    (scan) => {
+      const doc = drawing(true);
+      for (const shape of doc.shapes) if (shape.kind === 'bitmap') shape.settings.scanDirection = scan;
+      const { job } = optimiseJob(planJob(doc));
+      for (const origin of ['bottom-left', 'top-left'] as const) {
+        const [raster] = toolpathPreview(job, { origin }).rasters;
+        expect(raster).toBeDefined();
+        const r = raster!;
+        // The black half of the 2:1 picture fitted in 40 × 20 mm at x 10: x 10–30, y 40–60; the edge is
+        // one source pixel (2 mm) of resampled grey, dithered, so some dots land just past x 30.
+        expect(r.x).toBeCloseTo(10, 0);
+        expect(r.x + r.width).toBeGreaterThan(29.5);
+        expect(r.x + r.width).toBeLessThan(32);
+        expect(r.y).toBeCloseTo(40, 0);
+        expect(r.y + r.height).toBeCloseTo(60, 0);
+        const burnt = r.darkness.reduce((a, v) => a + (v > 0 ? 1 : 0), 0);
+        expect(burnt / r.darkness.length).toBeGreaterThan(0.9);
+        expect(r.endTime).toBeGreaterThan(r.startTime);
+      }
+    },
+  );
 });

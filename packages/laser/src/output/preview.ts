@@ -273,29 +273,15 @@ function rasterImage(op: RasterOp, flipHeight: number | null): Omit<PreviewRaste
   // Rows of `darkness` are scan lines: for horizontal scans they are image rows (y), else columns (x).
   const flipY = (y0: number, y1: number): [number, number] =>
     flipHeight === null ? [y0, y1] : [flipHeight - y1, flipHeight - y0];
-  if (horizontal) {
-    const [y0, y1] = flipY(lineLo, lineHi);
-    return flipRows(
-      {
-        x: lo,
-        y: y0,
-        width: hi - lo,
-        height: y1 - y0,
-        columns: along,
-        rows: lines,
-        darkness,
-        axis: op.axis,
-        lineOrder: order,
-      },
-      flipHeight !== null,
-    );
-  }
-  const [y0, y1] = flipY(lo, hi);
+  // across the lines is y for horizontal scans, x for vertical ones; along them, the other way
+  const [x0, x1] = horizontal ? [lo, hi] : [lineLo, lineHi];
+  const [y0, y1] = horizontal ? flipY(lineLo, lineHi) : flipY(lo, hi);
+  const flipped = flipHeight !== null;
   return flipRows(
     {
-      x: lineLo,
+      x: x0,
       y: y0,
-      width: lineHi - lineLo,
+      width: x1 - x0,
       height: y1 - y0,
       columns: along,
       rows: lines,
@@ -303,8 +289,8 @@ function rasterImage(op: RasterOp, flipHeight: number | null): Omit<PreviewRaste
       axis: op.axis,
       lineOrder: order,
     },
-    false,
-    flipHeight !== null,
+    horizontal && flipped,
+    !horizontal && flipped,
   );
 }
 

@@ -5,6 +5,7 @@ import { transformBounds } from '../model/geometry/handles';
 import { boundsOf, shapePositions } from '../model/geometry/shape-geometry';
 import { layerStates } from '../model/layers/layer-list';
 import type { EditorState } from '../model/store/editor-store';
+import { drawOutsideMarks } from './draw-outside';
 import { drawSelectionBox, drawToolMarks } from './draw-overlay';
 import { drawTabMarks } from './draw-tabs';
 import { pathsOf } from './path2d-cache';
@@ -156,6 +157,9 @@ export class CanvasRenderer {
     }
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     drawTabMarks(ctx, doc.shapes, camera, this.hiddenLayers);
+    const index = this.editor.index;
+    const inView = index.size <= 64 ? doc.shapes : index.search(visibleBounds(camera, state.viewport));
+    drawOutsideMarks(ctx, inView, doc, camera, this.hiddenLayers);
     const box = boundsOf(selected);
     if (box && state.toolId === 'select')
       drawSelectionBox(ctx, preview ? transformBounds(box, preview.matrix) : box, camera);

@@ -30,7 +30,8 @@ export function JobPreviewDialog({
   const editor = useEditor();
   const { state, run } = useJobRun(editor);
   const [shapes] = useState(() => editor.doc.shapes);
-  const [time, setTime] = useState(0);
+  // null: the end of the job (the whole toolpath), until the person plays or scrubs
+  const [moment, setTime] = useState<number | null>(null);
   const [playing, setPlaying] = useState(false);
   const [speed, setSpeed] = useState(10);
   const [showTravel, setShowTravel] = useState(true);
@@ -41,7 +42,7 @@ export function JobPreviewDialog({
 
   const built = state.status === 'done' && 'built' in state.result ? state.result.built : null;
   const total = built?.preview.stats.estimatedTime ?? 0;
-  useEffect(() => setTime(total), [total]);
+  const time = moment ?? total;
   const colors = useMemo(() => {
     if (!built) return [];
     const byId = new Map(built.layers.map((l) => [l.id, l.color]));

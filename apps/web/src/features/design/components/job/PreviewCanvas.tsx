@@ -1,28 +1,12 @@
-import type { Shape, ToolpathPreview } from '@kerf/laser';
 import { useEffect, useRef, useState } from 'react';
-import { fitView, type PreviewView, paintPreview, zoomView } from '../../job/preview-painter';
+import { fitView, type PreviewScene, type PreviewView, paintPreview, zoomView } from '../../job/preview-painter';
 
 /**
  * The toolpath drawn over the drawing, at a moment of the job. Wheel zooms about the pointer, a drag
  * pans, a double click fits the bed again.
  */
-export function PreviewCanvas({
-  preview,
-  colors,
-  shapes,
-  bed,
-  time,
-  showTravel,
-  label,
-}: {
-  preview: ToolpathPreview;
-  colors: string[];
-  shapes: readonly Shape[];
-  bed: { width: number; height: number };
-  time: number;
-  showTravel: boolean;
-  label: string;
-}) {
+export function PreviewCanvas({ label, ...scene }: PreviewScene & { label: string }) {
+  const { preview, colors, shapes, bed, time, showTravel } = scene;
   const canvas = useRef<HTMLCanvasElement>(null);
   const [size, setSize] = useState({ width: 0, height: 0 });
   const [view, setView] = useState<PreviewView | null>(null);

@@ -3,8 +3,11 @@ import { join } from 'node:path';
 import { type KerfDocument, leafShapes, parseDocument, placedPolylines } from '@kerf/laser';
 import type { Download, Page } from 'playwright-core';
 import { type Move, trace } from '../../../packages/laser/test/gcode-trace';
+import { PASSWORD } from './drive-support';
+import type { useBrowser } from './harness';
+import { registerByApi, signInContext, tokenByApi, uniqueEmail } from './support';
 
-/** What the job tests read from the running editor and from a downloaded program. */
+/** The design editor's end-to-end helpers: a signed-in editor, the drawing it holds, a downloaded program. */
 
 export const CORPUS = process.env.KERF_CORPUS ?? join(import.meta.dirname, '../../../../shared/corpus');
 
@@ -59,3 +62,16 @@ export function distanceToOutlines(doc: KerfDocument, layerId: string) {
 }
 
 export type { Move };
+
+/** A new account signed in on the design editor (its language English when asked). */
+export async function openDesignSignedIn(browser: ReturnType<typeof useBrowser>, label: string, english = false) {
+  const email = uniqueEmail(label);
+  await registerByApi(email, PASSWORD, 'Designer');
+  const token = await tokenByApi(email, PASSWORD);
+  const { page, context } = await browser.open('/web/');
+  await signInContext(context, token);
+  if (english) await page.evaluate(() => localStorage.setItem('language', 'en'));
+  await page.goto('/web/design');
+  await page.getByTestId('design-canvas').waitFor();
+  return { page, token };
+}
