@@ -8,7 +8,7 @@ import {
   toolpathPreview,
   writeGcode,
 } from '@kerf/laser';
-import { burningLayers, checkJob, type JobNotice, type JobProblemCode, type JobWarningCode } from './job-check';
+import { checkJob, type JobNotice, type JobProblemCode, type JobWarningCode } from './job-check';
 import { type MachineProfile, machineSettingsOf } from './machine-profiles';
 
 /**
@@ -35,15 +35,12 @@ export interface BuiltJob {
 
 export type JobResult = { built: BuiltJob } | { problem: JobNotice<JobProblemCode>; outsideIds: string[] };
 
-/** The document as the planner should see it: on the machine's bed, hidden layers not output. */
+/**
+ * The document as the planner should see it: on the machine's bed (the planner itself leaves hidden
+ * layers out, as it does layers not set to output).
+ */
 export function jobDocument(doc: KerfDocument, profile: MachineProfile): KerfDocument {
-  const burning = new Set(burningLayers(doc).map((l) => l.id));
-  return {
-    ...doc,
-    width: profile.bedWidth,
-    height: profile.bedHeight,
-    layers: doc.layers.map((l) => (l.output && !burning.has(l.id) ? { ...l, output: false } : l)),
-  };
+  return { ...doc, width: profile.bedWidth, height: profile.bedHeight };
 }
 
 /**

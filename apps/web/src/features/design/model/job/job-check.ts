@@ -41,13 +41,9 @@ const CHECK_TOLERANCE = 0.1;
 /** A shape this close past the edge still counts as inside (float noise of imported drawings). */
 const EDGE_SLACK = 1e-3;
 
-export function isHidden(layer: Layer): boolean {
-  return 'hidden' in layer && layer.hidden === true;
-}
-
-/** The layers the job burns: set to output and not hidden. */
-export function burningLayers(doc: KerfDocument): Layer[] {
-  return doc.layers.filter((l) => l.output && !isHidden(l));
+/** The layers the job burns: set to output and not hidden (the planner's own rule). */
+function burningLayers(doc: KerfDocument): Layer[] {
+  return doc.layers.filter((l) => l.output && !l.hidden);
 }
 
 export function checkJob(doc: KerfDocument, profile: MachineProfile): JobCheck {
