@@ -12,9 +12,10 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { exportSvg, leafShapes, serializeDocument } from '@kerf/laser';
 import { build } from 'esbuild';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { machine, markdownTable, median, REPO_ROOT, round, writeReport } from '../../server/bench/bench-kit.js';
 import { startServer } from '../../server/e2e/server-process.js';
+import { launchChromium } from '../e2e/chromium-launch.js';
 import { benchDocument } from './editor-document.js';
 import type { EditorTimings } from './editor-page.js';
 
@@ -22,7 +23,6 @@ const env = process.env;
 const PATHS = Number(env.EDITOR_BENCH_PATHS ?? 20_000);
 const DXF = env.EDITOR_BENCH_DXF ?? 'cad/sample_2000.dxf';
 const CORPUS = env.KERF_CORPUS ?? join(REPO_ROOT, '../shared/corpus');
-const CHROMIUM = env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const AIM = { firstRenderMs: 1000, frameP95Ms: 1000 / 60, selectAllMs: 100 };
 
 const p95 = (values: number[]) =>
@@ -64,7 +64,7 @@ async function main() {
   ).outputFiles[0]!.text;
 
   const server = await startServer();
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
+  const browser = await launchChromium();
   try {
     // the bench's own script goes into the page, past the app's Content-Security-Policy
     const context = await browser.newContext({

@@ -23,15 +23,15 @@ import {
   serializeDocument,
 } from '@kerf/laser';
 import { encode } from 'fast-png';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { machine, markdownTable, median, REPO_ROOT, round, writeReport } from '../../server/bench/bench-kit.js';
 import { startServer } from '../../server/e2e/server-process.js';
+import { launchChromium } from '../e2e/chromium-launch.js';
 import { benchDocument } from './editor-document.js';
 
 const env = process.env;
 const RUNS = Number(env.JOB_BENCH_RUNS ?? 5);
 const CORPUS = env.KERF_CORPUS ?? join(REPO_ROOT, '../shared/corpus');
-const CHROMIUM = env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const AIM_PATHS_MS = 2000;
 const AIM_BITMAP_MS = 1000;
 
@@ -124,13 +124,6 @@ async function bitmapPreviewTimes(page: Page, runs: number): Promise<Timing[]> {
     const { editor } = (window as any).__kerfDesign;
     editor.select(editor.doc.shapes.map((s: { id: string }) => s.id));
   });
-  console.log(
-    await page.evaluate(() => {
-      const { editor } = (window as any).__kerfDesign;
-      return JSON.stringify({ kinds: editor.doc.shapes.map((s: any) => s.kind), sel: editor.state.selection });
-    }),
-  );
-  await page.screenshot({ path: '/tmp/bench-debug.png' });
   await page.getByRole('button', { name: '位图设置' }).click();
   const canvas = page.locator('.bitmap-panel').getByTestId('bitmap-preview');
   const readySum = async (other: string | null) => {
@@ -184,7 +177,7 @@ async function main() {
   await writeFile(pathsFile, serializeDocument(paths));
   await writeFile(pictureFile, serializeDocument(picture));
   const server = await startServer();
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
+  const browser = await launchChromium();
   try {
     // a context each: the editor keeps a draft of its drawing in the browser, which the next page would restore
     const newPage = async () =>
