@@ -6,7 +6,6 @@ import {
   clickUntilShown,
   newestCode,
   registerByApi,
-  signInContext,
   signInWithPassword,
   switchLanguage,
   tokenByApi,
@@ -28,9 +27,7 @@ describe('account page', () => {
   async function openSignedIn(path: string, nickName = 'Account User') {
     const email = uniqueEmail('account');
     await registerByApi(email, PASSWORD, nickName);
-    const { page, context } = await browser.open('/web/');
-    await signInContext(context, await tokenByApi(email, PASSWORD));
-    await page.goto(path);
+    const { page, context } = await browser.open(path, { token: await tokenByApi(email, PASSWORD) });
     return { page, context, email };
   }
 

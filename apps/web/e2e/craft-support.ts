@@ -4,7 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import { expect, inject, vi } from 'vitest';
 import { PASSWORD } from './drive-support';
 import type { useBrowser } from './harness';
-import { animationsSettled, registerByApi, signInContext, tokenByApi, uniqueEmail, waitForPage } from './support';
+import { animationsSettled, registerByApi, tokenByApi, uniqueEmail, waitForPage } from './support';
 
 /** Helpers of the craft library specs: a person (or the admin) on /craft, the craft API, files to import. */
 
@@ -94,13 +94,12 @@ export async function openCraft(
     await registerByApi(email, PASSWORD, 'Craft User');
     token = await tokenByApi(email, PASSWORD);
   }
-  const { page, context } = await browser.open('/web/', {
+  const { page, context } = await browser.open(options.path ?? '/web/craft/standard', {
     locale: options.locale,
     viewport: options.viewport ?? { width: 1440, height: 900 },
+    token,
+    language: options.locale === 'en' ? 'en' : undefined,
   });
-  await signInContext(context, token);
-  if (options.locale === 'en') await page.evaluate(() => localStorage.setItem('language', 'en'));
-  await page.goto(options.path ?? '/web/craft/standard');
   await waitForPage(page, '.craft-toolbar', 'the craft page');
   return { page, context, token, api: craftApi(token) };
 }

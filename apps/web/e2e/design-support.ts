@@ -5,7 +5,7 @@ import type { Download, Page } from 'playwright-core';
 import { type Move, trace } from '../../../packages/laser/test/gcode-trace';
 import { PASSWORD } from './drive-support';
 import type { useBrowser } from './harness';
-import { registerByApi, signInContext, tokenByApi, uniqueEmail } from './support';
+import { registerByApi, tokenByApi, uniqueEmail } from './support';
 
 /** The design editor's end-to-end helpers: a signed-in editor, the drawing it holds, a downloaded program. */
 
@@ -68,10 +68,7 @@ export async function openDesignSignedIn(browser: ReturnType<typeof useBrowser>,
   const email = uniqueEmail(label);
   await registerByApi(email, PASSWORD, 'Designer');
   const token = await tokenByApi(email, PASSWORD);
-  const { page, context } = await browser.open('/web/');
-  await signInContext(context, token);
-  if (english) await page.evaluate(() => localStorage.setItem('language', 'en'));
-  await page.goto('/web/design');
+  const { page } = await browser.open('/web/design', { token, language: english ? 'en' : undefined });
   await page.getByTestId('design-canvas').waitFor();
   return { page, token };
 }

@@ -8,7 +8,6 @@ import {
   animationsSettled,
   clickUntilShown,
   registerByApi,
-  signInContext,
   signInWithPassword,
   tokenByApi,
   uniqueEmail,
@@ -365,9 +364,7 @@ describe('design editor', () => {
     ];
     for (const file of files) await api.upload(basename(file), readFileSync(join(CORPUS, file)), folder.userFileId);
     await api.upload('notes.txt', Buffer.from('not a drawing'), folder.userFileId);
-    const { page, context } = await browser.open('/web/');
-    await signInContext(context, token);
-    await page.goto('/web/design');
+    const { page } = await browser.open('/web/design', { token });
     await page.getByTestId('design-canvas').waitFor();
     for (const [i, file] of files.entries()) {
       const before = (await facts(page)).kinds.length;

@@ -5,15 +5,7 @@ import { dirname, join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { expect, inject, vi } from 'vitest';
 import type { useBrowser } from './harness';
-import {
-  animationsSettled,
-  clickUntilShown,
-  registerByApi,
-  signInContext,
-  tokenByApi,
-  uniqueEmail,
-  waitForPage,
-} from './support';
+import { animationsSettled, clickUntilShown, registerByApi, tokenByApi, uniqueEmail, waitForPage } from './support';
 
 /** Helpers of the drive's end-to-end specs: a fresh person per test, calls to seed the drive, locators. */
 
@@ -103,10 +95,12 @@ export async function openDrive(
   const email = uniqueEmail('drive');
   await registerByApi(email, PASSWORD, 'Drive User');
   const token = await tokenByApi(email, PASSWORD);
-  const { page, context } = await browser.open('/web/', { locale: options.locale, viewport: options.viewport });
-  await signInContext(context, token);
-  if (options.locale === 'en') await page.evaluate(() => localStorage.setItem('language', 'en'));
-  await page.goto(options.path ?? '/web/workbench?fileType=0');
+  const { page, context } = await browser.open(options.path ?? '/web/workbench?fileType=0', {
+    locale: options.locale,
+    viewport: options.viewport,
+    token,
+    language: options.locale === 'en' ? 'en' : undefined,
+  });
   await waitForPage(page, '.drive-toolbar', 'the drive');
   return { page, context, token, api: driveApi(token), email };
 }

@@ -37,19 +37,48 @@ export function useBrowser() {
   });
   return {
     baseURL: () => inject('baseURL'),
-    async open(path = '/web/', options: { locale?: string; viewport?: { width: number; height: number } } = {}) {
+    /**
+     * `token` signs the context in and `language` sets the app's language before the first page
+     * loads, so a signed-in page is one navigation, not a sign-in page and then the wanted one.
+     */
+    async open(path = '/web/', options: OpenOptions = {}) {
       if (!browser) throw new Error('browser not started');
+      const baseURL = inject('baseURL');
       const context = await browser.newContext({
-        baseURL: inject('baseURL'),
+        baseURL,
         locale: options.locale ?? 'zh-CN',
         viewport: options.viewport ?? { width: 1366, height: 850 },
+        storageState: options.language
+          ? {
+              cookies: [],
+              origins: [{ origin: baseURL, localStorage: [{ name: 'language', value: options.language }] }],
+            }
+          : undefined,
       });
+      if (options.token) await context.addCookies(sessionCookies(baseURL, options.token));
       contexts.push(context);
       const page = await context.newPage();
       await page.goto(path);
       return { page, context };
     },
   };
+}
+
+export interface OpenOptions {
+  locale?: string;
+  viewport?: { width: number; height: number };
+  /** A session token: the context starts signed in (the cookies the sign-in page sets). */
+  token?: string;
+  /** The app's language from the start (its `language` local-storage entry). */
+  language?: 'en' | 'zh-CN';
+}
+
+/** The cookies the web app keeps a session in (UAC-Login-Type 2: a password or code sign-in). */
+export function sessionCookies(url: string, token: string) {
+  return [
+    { name: 'UAC-Token', value: token, url },
+    { name: 'UAC-Login-Type', value: '2', url },
+  ];
 }
 
 /** Saves a full-page screenshot under .test-results/screenshots/NAME.png for a person to look at. */

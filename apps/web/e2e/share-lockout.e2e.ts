@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { openDrive, toast } from './drive-support';
 import { shot, useBrowser } from './harness';
-import { animationsSettled, expectNoSidewaysScroll, signInContext } from './support';
+import { animationsSettled, expectNoSidewaysScroll } from './support';
 
 type Envelope<T = unknown> = { status: number; code: number; msg: string; data: T };
 
@@ -78,9 +78,7 @@ describe('my shares: a visitor shut out by wrong codes', () => {
     await shot(page, 'share-lockout-owner-en');
 
     // On a phone the lock still shows beside the code, and nothing sticks out sideways.
-    const phone = await browser.open('/web/', { viewport: { width: 375, height: 812 } });
-    await signInContext(phone.context, token);
-    await phone.page.goto('/web/workbench?fileType=8');
+    const phone = await browser.open('/web/workbench?fileType=8', { viewport: { width: 375, height: 812 }, token });
     await lockedRow(phone.page).getByText('已锁定').waitFor();
     await animationsSettled(phone.page);
     await expectNoSidewaysScroll(phone.page);

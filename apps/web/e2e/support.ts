@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { expect, inject, vi } from 'vitest';
 import { passwordSignIn } from '../../server/e2e/server-process.js';
+import { sessionCookies } from './harness';
 
 /** The theme colour the app applied, as the CSS variable it keeps in sync with antd's colorPrimary. */
 export function themeColour(page: Page): Promise<string> {
@@ -105,11 +106,7 @@ export async function tokenByApi(account: string, password: string): Promise<str
 
 /** Signs a browser context in without the login page (for tests about signed-in screens). */
 export async function signInContext(context: BrowserContext, token: string): Promise<void> {
-  const url = inject('baseURL');
-  await context.addCookies([
-    { name: 'UAC-Token', value: token, url },
-    { name: 'UAC-Login-Type', value: '2', url },
-  ]);
+  await context.addCookies(sessionCookies(inject('baseURL'), token));
 }
 
 export async function sessionToken(context: BrowserContext): Promise<string | undefined> {
