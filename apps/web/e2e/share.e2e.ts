@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { deflateSync } from 'node:zlib';
 import type { BrowserContext, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   chooseTargetFolder,
   contextMenu,
@@ -386,34 +386,37 @@ describe('sharing: dialog, public page, save to my drive, my shares', () => {
     await visitor.page.getByRole('heading', { name: '分享不存在或已被取消' }).waitFor();
   });
 
-  /** The person whose shares the last two tests show. */
-  const looks = { token: '' };
+  describe('in two languages, on a desktop and a 375 px phone', () => {
+    /** One person with a folder shared twice (with a code, and public), made through the API. */
+    const seeded = { token: '', coded: { shareBatchNum: '', extractionCode: '' }, open: { shareBatchNum: '' } };
+    beforeAll(async () => {
+      const email = uniqueEmail('looks');
+      await registerByApi(email, PASSWORD, 'Drive User');
+      seeded.token = await tokenByApi(email, PASSWORD);
+      const api = driveApi(seeded.token);
+      const folder = await api.folder('Nesting jobs');
+      await api.upload('front panel.png', pngImage(480, 300), folder.userFileId);
+      await api.upload('bracket.dxf', Buffer.from(`0\nSECTION\n${Date.now()}\n`), folder.userFileId);
+      seeded.coded = await shareApi(seeded.token).create([folder.userFileId], new Date(Date.now() + 7 * 86_400_000), 1);
+      seeded.open = await shareApi(seeded.token).create([folder.userFileId], new Date(Date.now() + 86_400_000), 0);
+    });
 
-  it('shows the code page and the files in Chinese and English, on a desktop and a 375 px phone', async () => {
-    const { api, token } = await openDrive(browser);
-    looks.token = token;
-    const folder = await api.folder('Nesting jobs');
-    await api.upload('front panel.png', pngImage(480, 300), folder.userFileId);
-    await api.upload('bracket.dxf', Buffer.from(`0\nSECTION\n${Date.now()}\n`), folder.userFileId);
-    const coded = await shareApi(token).create([folder.userFileId], new Date(Date.now() + 7 * 86_400_000), 1);
-    const open = await shareApi(token).create([folder.userFileId], new Date(Date.now() + 86_400_000), 0);
+    const SIZES = [
+      [{ width: 1366, height: 850 }, 'desktop'],
+      [PHONE, 'phone'],
+    ] as const;
 
-    for (const [locale, label] of [
+    it.each([
       ['zh-CN', 'zh'],
       ['en', 'en'],
-    ] as const) {
-      for (const [viewport, size] of [
-        [{ width: 1366, height: 850 }, 'desktop'],
-        [PHONE, 'phone'],
-      ] as const) {
+    ] as const)('shows the code page and the files (%s)', async (locale, label) => {
+      const { coded } = seeded;
+      for (const [viewport, size] of SIZES) {
         const { page } = await browser.open(`/web/share/${coded.shareBatchNum}?pwd=${coded.extractionCode}`, {
           locale,
           viewport,
+          language: locale === 'en' ? 'en' : undefined,
         });
-        if (locale === 'en') {
-          await page.evaluate(() => localStorage.setItem('language', 'en'));
-          await page.reload();
-        }
         const field = page.getByLabel(locale === 'en' ? 'Extraction code' : '提取码', { exact: true });
         // ?pwd= fills the code in
         await expect.poll(() => field.inputValue()).toBe(coded.extractionCode);
@@ -425,32 +428,25 @@ describe('sharing: dialog, public page, save to my drive, my shares', () => {
         await shot(page, `file-page-${label}-${size}`);
         if (size === 'phone') await expectNoSidewaysScroll(page);
       }
-    }
+    });
 
-    // the public share needs no code
-    const { page: publicPage } = await browser.open(`/web/share/${open.shareBatchNum}`, { viewport: PHONE });
-    await shareRow(publicPage, 'Nesting jobs').waitFor();
-    await expectNoSidewaysScroll(publicPage);
-  });
+    it('opens the public share without a code on a phone', async () => {
+      const { page } = await browser.open(`/web/share/${seeded.open.shareBatchNum}`, { viewport: PHONE });
+      await shareRow(page, 'Nesting jobs').waitFor();
+      await expectNoSidewaysScroll(page);
+    });
 
-  it('shows my shares and the share dialog in Chinese and English, on a desktop and a 375 px phone', async () => {
-    const { token } = looks;
-    expect(token).not.toBe('');
-    for (const [locale, label] of [
+    it.each([
       ['zh-CN', 'zh'],
       ['en', 'en'],
-    ] as const) {
-      for (const [viewport, size] of [
-        [{ width: 1366, height: 850 }, 'desktop'],
-        [PHONE, 'phone'],
-      ] as const) {
-        const { page, context } = await browser.open('/web/', { locale, viewport });
-        await context.addCookies([
-          { name: 'UAC-Token', value: token, url: inject('baseURL') },
-          { name: 'UAC-Login-Type', value: '2', url: inject('baseURL') },
-        ]);
-        if (locale === 'en') await page.evaluate(() => localStorage.setItem('language', 'en'));
-        await page.goto('/web/workbench?fileType=8');
+    ] as const)('shows my shares and the share dialog (%s)', async (locale, label) => {
+      for (const [viewport, size] of SIZES) {
+        const { page } = await browser.open('/web/workbench?fileType=8', {
+          locale,
+          viewport,
+          token: seeded.token,
+          language: locale === 'en' ? 'en' : undefined,
+        });
         await page.locator('.share-table .drive-row').first().waitFor();
         await shot(page, `my-shares-${label}-${size}`);
         if (size === 'phone') await expectNoSidewaysScroll(page);
@@ -490,7 +486,6 @@ describe('sharing: dialog, public page, save to my drive, my shares', () => {
         await shot(page, `dialog-success-${label}-${size}`);
         if (size === 'phone') await expectNoSidewaysScroll(page);
       }
-    }
-    // Four browsers and eight screenshots: more than the default minute on a busy machine.
-  }, 180_000);
+    });
+  });
 });
