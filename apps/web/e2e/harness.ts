@@ -8,7 +8,7 @@ export const SCREENSHOT_DIR = resolve(import.meta.dirname, '../../../.test-resul
 
 /**
  * One headless Chromium per spec file. `open()` gives a fresh context (own cookies and local storage)
- * at a path under the running server; contexts are closed with the browser.
+ * at a path under the running server; the contexts a test opened are closed when it ends.
  */
 export function useBrowser() {
   let browser: Browser | undefined;
@@ -19,21 +19,21 @@ export function useBrowser() {
   afterAll(async () => {
     await browser?.close();
   });
-  // A failed test leaves a picture of each page it opened, to tell a slow page from a wrong one.
-  let openedBefore = 0;
+  // A failed test leaves a picture of each page it opened, to tell a slow page from a wrong one. Then
+  // the test's contexts are closed: a page left open keeps working (a video or a song in a repeat
+  // mode plays on), and on two cores the pages of earlier tests slowed the later ones past a minute.
   beforeEach(() => {
-    openedBefore = contexts.length;
+    contexts.length = 0;
   });
   afterEach(async (context) => {
-    if (context.task.result?.state !== 'fail') return;
-    const name = context.task.name.replace(/[^\p{L}\p{N}]+/gu, '-').slice(0, 80);
-    const pages = contexts
-      .slice(openedBefore)
-      .flatMap((c) => c.pages())
-      .filter((page) => !page.isClosed());
-    for (const [i, page] of pages.entries()) {
-      await shot(page, `failed-${name}-${i}`).catch(() => undefined);
+    if (context.task.result?.state === 'fail') {
+      const name = context.task.name.replace(/[^\p{L}\p{N}]+/gu, '-').slice(0, 80);
+      const pages = contexts.flatMap((c) => c.pages()).filter((page) => !page.isClosed());
+      for (const [i, page] of pages.entries()) {
+        await shot(page, `failed-${name}-${i}`).catch(() => undefined);
+      }
     }
+    await Promise.all(contexts.splice(0).map((c) => c.close().catch(() => undefined)));
   });
   return {
     baseURL: () => inject('baseURL'),

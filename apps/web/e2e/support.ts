@@ -131,12 +131,13 @@ export const IPHONE = {
 
 /**
  * A phone: a context with an iPhone user agent, made on the browser of a context the harness opened
- * (the harness's `open` sets locale and viewport only). Closed with the browser.
+ * (the harness's `open` sets locale and viewport only). Closed with that context, at the test's end.
  */
 export async function openOnPhone(seed: BrowserContext, path: string) {
   const browser = seed.browser();
   if (!browser) throw new Error('no browser behind the context');
   const context = await browser.newContext({ baseURL: inject('baseURL'), locale: 'zh-CN', ...IPHONE });
+  seed.once('close', () => void context.close().catch(() => undefined));
   const page = await context.newPage();
   await page.goto(path);
   return { page, context };
