@@ -161,6 +161,18 @@ async function seed(api: ReturnType<typeof driveApi>, folder: string, files: Arr
   return { parent, entries };
 }
 
+/** A public share of one entry for a day; its batch number. */
+async function publicShare(api: ReturnType<typeof driveApi>, userFileId: string) {
+  const shared = await api.call<{ shareBatchNum: string }>('POST', '/engine/share/sharefile', {
+    endTime: new Date(Date.now() + 86_400_000).toISOString(),
+    shareType: 0,
+    remarks: '',
+    files: JSON.stringify([{ userFileId }]),
+  });
+  expect(shared.code, shared.msg).toBe(0);
+  return shared.data;
+}
+
 /**
  * Opens an entry by its name. (A double click can land on the row above: selecting a row grows the
  * drive's toolbar when its batch buttons wrap, which moves the list under the pointer.)
@@ -684,13 +696,7 @@ describe('viewers: images, video, audio, PDF, office, shares', () => {
   it('share page: a read-only image overlay with the share’s thumbnails', async () => {
     const owner = await openDrive(browser);
     const { parent } = await seed(owner.api, 'Shared photos', fixtures.images.slice(0, 3));
-    const shared = await owner.api.call<{ shareBatchNum: string }>('POST', '/engine/share/sharefile', {
-      endTime: new Date(Date.now() + 86_400_000).toISOString(),
-      shareType: 0,
-      remarks: '',
-      files: JSON.stringify([{ userFileId: parent.userFileId }]),
-    });
-    expect(shared.code, shared.msg).toBe(0);
+    const shared = { data: await publicShare(owner.api, parent.userFileId) };
 
     // someone signed out opens the link
     const { page } = await browser.open(`/web/share/${shared.data.shareBatchNum}`);
@@ -720,13 +726,7 @@ describe('viewers: images, video, audio, PDF, office, shares', () => {
   it('share page: a shared PDF opens in a new tab with the way back to the share', async () => {
     const owner = await openDrive(browser);
     const { parent } = await seed(owner.api, 'Shared plans', [{ name: 'plan.pdf', bytes: fixtures.pdf }]);
-    const shared = await owner.api.call<{ shareBatchNum: string }>('POST', '/engine/share/sharefile', {
-      endTime: new Date(Date.now() + 86_400_000).toISOString(),
-      shareType: 0,
-      remarks: '',
-      files: JSON.stringify([{ userFileId: parent.userFileId }]),
-    });
-    expect(shared.code, shared.msg).toBe(0);
+    const shared = { data: await publicShare(owner.api, parent.userFileId) };
 
     const { page, context } = await browser.open(`/web/share/${shared.data.shareBatchNum}`);
     await row(page, 'Shared plans').locator('.drive-name-cell__name').click();
