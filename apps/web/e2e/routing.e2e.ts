@@ -7,9 +7,7 @@ describe('routing', () => {
 
   /** Unknown and not-yet-built pages are not public (SPEC §2), so the 404 page is a signed-in sight. */
   async function openSignedIn() {
-    const opened = await browser.open('/web/');
-    await signInContext(opened.context, await tokenByApi(inject('adminAccount'), inject('adminPassword')));
-    return opened;
+    return browser.open('/web/', { token: await tokenByApi(inject('adminAccount'), inject('adminPassword')) });
   }
 
   it('shows the in-app 404 page for an unknown address, with a way home', async () => {

@@ -1,14 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import { shot, useBrowser } from './harness';
-import {
-  animationsSettled,
-  registerByApi,
-  sessionToken,
-  signInContext,
-  signInWithPassword,
-  tokenByApi,
-  uniqueEmail,
-} from './support';
+import { animationsSettled, registerByApi, sessionToken, signInWithPassword, tokenByApi, uniqueEmail } from './support';
 
 const PASSWORD = 'Kerf_e2e_2026';
 
@@ -36,19 +28,15 @@ describe('session and guards', () => {
   it('sends a signed-in person from /login to the workbench', async () => {
     const email = uniqueEmail('signed-in');
     await registerByApi(email, PASSWORD);
-    const { page, context } = await browser.open('/web/');
-    await signInContext(context, await tokenByApi(email, PASSWORD));
-    await page.goto('/web/login');
+    const { page } = await browser.open('/web/login', { token: await tokenByApi(email, PASSWORD) });
     await page.waitForURL('**/web/workbench?fileType=0');
   });
 
   it('signs out from the user menu: token gone, private pages closed again', async () => {
     const email = uniqueEmail('logout');
     await registerByApi(email, PASSWORD, 'Leaving User');
-    const { page, context } = await browser.open('/web/');
     const token = await tokenByApi(email, PASSWORD);
-    await signInContext(context, token);
-    await page.goto('/web/workbench');
+    const { page, context } = await browser.open('/web/workbench', { token });
     await page.getByRole('button', { name: '用户菜单：Leaving User' }).click();
     await animationsSettled(page);
     await shot(page, 'user-menu-zh');
@@ -112,11 +100,9 @@ describe('session and guards', () => {
   it('on a reload with a revoked token, signs out, says why and opens the login page', async () => {
     const email = uniqueEmail('stale');
     await registerByApi(email, PASSWORD);
-    const { page, context } = await browser.open('/web/');
     const token = await tokenByApi(email, PASSWORD);
-    await signInContext(context, token);
     await revoke(token);
-    await page.goto('/web/account');
+    const { page, context } = await browser.open('/web/account', { token });
     await page.waitForURL('**/web/login');
     await page.getByText('无效的会话，或者会话已过期，请重新登录').waitFor();
     await expect.poll(() => page.locator('.ant-modal-confirm').count()).toBe(0);

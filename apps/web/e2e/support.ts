@@ -131,7 +131,7 @@ export const IPHONE = {
 
 /**
  * A phone: a context with an iPhone user agent, made on the browser of a context the harness opened
- * (the harness's `open` sets locale and viewport only). Closed with that context, at the test's end.
+ * (the harness's `open` sets no user agent or touch). Closed with that context, at the test's end.
  */
 export async function openOnPhone(seed: BrowserContext, path: string) {
   const browser = seed.browser();
