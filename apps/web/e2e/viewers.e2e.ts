@@ -534,7 +534,11 @@ describe('viewers: images, video, audio, PDF, office, shares', () => {
     await expect.poll(() => current.textContent(), { timeout: 10_000 }).toBe('第二行 The second line');
     await shot(page, 'audio-zh');
 
-    // Space pauses and plays again
+    // Space pauses and plays again. Rewound first: on a loaded machine the 8 s song could reach its
+    // end between the two presses, and the next track's loading would pause it again.
+    await audio.evaluate((el: HTMLAudioElement) => {
+      el.currentTime = 0;
+    });
     await page.keyboard.press(' ');
     await expect.poll(() => audio.evaluate((el: HTMLAudioElement) => el.paused)).toBe(true);
     await dialog.getByRole('button', { name: '播放', exact: true }).waitFor();
