@@ -17,6 +17,7 @@ import { authPlugin } from './modules/auth/auth.plugin.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { craftRoutes } from './modules/craft/craft.routes.js';
 import { designRoutes } from './modules/design/design.routes.js';
+import { deviceRoutes } from './modules/device/device.routes.js';
 import { driveRoutes } from './modules/drive/drive.routes.js';
 import { commonDownloadRoutes, transferRoutes } from './modules/drive/transfer.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -83,6 +84,7 @@ export async function buildApp({
         { name: 'account', description: 'Sign-in, registration, verification codes, sessions and permissions' },
         { name: 'drive', description: 'Cloud drive: folders, files, recycle bin' },
         { name: 'design', description: 'Design editor: reading DWG drawings' },
+        { name: 'device', description: 'Device cloud: registry, activation, machines, remote commands, events' },
       ],
       components: {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'The token from the token call' } },
@@ -129,6 +131,9 @@ export async function buildApp({
   // This instance's worker for the shared job queue: runs while the app does.
   app.addHook('onReady', async () => s.jobs.start());
   app.addHook('onClose', async () => s.jobs.stop());
+  // This instance's client of the device broker: hears the machines and sends them commands.
+  app.addHook('onReady', async () => s.deviceGateway?.start());
+  app.addHook('onClose', async () => s.deviceGateway?.stop());
   await app.register(authPlugin, { sessions: s.sessions, users: s.users, cacheMs: config.sessions.checkCacheMs });
   await app.register(duplicateSubmit, { cache: infra.cache });
   await app.register(
@@ -146,6 +151,11 @@ export async function buildApp({
       await cloud.register(designRoutes, { dwg: s.dwgImports });
       await cloud.register(shareRoutes, { shares: s.shares, blobs: infra.blobs });
       await cloud.register(craftRoutes, { crafts: s.crafts });
+      await cloud.register(deviceRoutes, {
+        devices: s.devices,
+        activation: s.deviceActivation,
+        registry: s.deviceRegistry,
+      });
       await cloud.register(previewRoutes, {
         drive: s.drive,
         shares: s.shares,

@@ -1,4 +1,4 @@
-import { availableParallelism } from 'node:os';
+import { availableParallelism, hostname } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
 import {
   accountMessages,
@@ -7,6 +7,7 @@ import {
   CODE_SENDS_PER_CLIENT_HOUR,
   CODE_SENDS_PER_HOUR,
   CODE_SENDS_PER_RECIPIENT_DAY,
+  DEVICE_LIMITS,
   isValidPassword,
   parseAccount,
   RECYCLE_RETENTION_DAYS,
@@ -14,6 +15,7 @@ import {
   UPLOAD_CHUNK_BYTES,
 } from '@kerf/contract';
 import { z } from 'zod';
+import type { BrokerConfig } from './infra/broker/index.js';
 
 /**
  * Every setting the server reads from the environment, with the embedded default that lets
@@ -98,6 +100,38 @@ const env = z
     CODE_SENDS_PER_RECIPIENT_DAY: z.coerce.number().int().min(1).default(CODE_SENDS_PER_RECIPIENT_DAY),
     CODE_SENDS_PER_HOUR: z.coerce.number().int().min(1).default(CODE_SENDS_PER_HOUR),
     LOGIN_FAILURES_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+    MQTT_URL: z
+      .string()
+      .regex(/^mqtts?:\/\//, 'expected an mqtt:// or mqtts:// URL')
+      .optional(),
+    MQTT_USERNAME: z.string().min(1).optional(),
+    MQTT_PASSWORD: z.string().min(1).optional(),
+    MQTT_HOST: z.string().min(1).default('0.0.0.0'),
+    MQTT_PORT: z.coerce.number({ message: 'expected a port number' }).int().min(0).max(65535).optional(),
+    MQTT_DEVICE_URL: z
+      .string()
+      .regex(/^mqtts?:\/\//, 'expected an mqtt:// or mqtts:// URL')
+      .optional(),
+    MQTT_SHARE_GROUP: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,32}$/, 'expected 1 to 32 letters, digits, _ or -')
+      .optional(),
+    MQTT_CLIENT_ID: z
+      .string()
+      .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'expected 1 to 64 letters, digits, _, . or -')
+      .optional(),
+    DEVICE_INACTIVITY_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(86_400)
+      .default(DEVICE_LIMITS.inactivityMs / 1000),
+    DEVICE_COMMAND_TIMEOUT_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(86_400)
+      .default(DEVICE_LIMITS.commandTimeoutMs / 1000),
   })
   .superRefine((v, ctx) => {
     if (Boolean(v.WECHAT_APP_ID) !== Boolean(v.WECHAT_APP_SECRET)) {
@@ -174,6 +208,13 @@ export interface Config {
   onlyoffice?: { url: string; jwtSecret: string };
   /** Failed sign-ins per minute over every address that open the sign-in safety valve. */
   login: { failuresPerMinute: number };
+  /** The device broker: embedded (MQTT_HOST:MQTT_PORT, 1883) unless MQTT_URL names one. */
+  mqtt: BrokerConfig;
+  /**
+   * `clientId`: this instance's MQTT client id, the same across restarts so the broker keeps what
+   * machines said while it was down (MQTT_CLIENT_ID; the host name by default).
+   */
+  devices: { inactivityMs: number; commandTimeoutMs: number; clientId: string };
 }
 
 export class ConfigError extends Error {
@@ -277,5 +318,24 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           }
         : undefined,
     login: { failuresPerMinute: v.LOGIN_FAILURES_PER_MINUTE },
+    mqtt: {
+      url: v.MQTT_URL,
+      username: v.MQTT_USERNAME,
+      password: v.MQTT_PASSWORD,
+      host: v.MQTT_HOST,
+      port: v.MQTT_PORT ?? 1883,
+      portExplicit: v.MQTT_PORT !== undefined,
+      deviceUrl: v.MQTT_DEVICE_URL,
+      shareGroup: v.MQTT_SHARE_GROUP,
+    },
+    devices: {
+      inactivityMs: v.DEVICE_INACTIVITY_SECONDS * 1000,
+      commandTimeoutMs: v.DEVICE_COMMAND_TIMEOUT_SECONDS * 1000,
+      clientId:
+        v.MQTT_CLIENT_ID ??
+        `kerf-cloud-${hostname()
+          .replace(/[^A-Za-z0-9_.-]/g, '-')
+          .slice(0, 40)}`,
+    },
   };
 }

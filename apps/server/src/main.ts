@@ -8,6 +8,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { findPgliteFolder, pgliteFolderMessage } from './db/pglite-folder.js';
 import { createBlobStore } from './infra/blob/index.js';
+import { startDeviceBroker } from './infra/broker/index.js';
 import { createCache } from './infra/cache/index.js';
 import { createServices } from './services.js';
 
@@ -41,7 +42,8 @@ async function main() {
   const database = await openDatabase(config.database, (line) => log.info(line));
   const blobs = await createBlobStore(config.blobs);
   const cache = await createCache(config.redisUrl);
-  const infra = { database, blobs, cache };
+  const broker = await startDeviceBroker(config.mqtt);
+  const infra = { database, blobs, cache, broker };
   const services = createServices(config, infra, log);
   await services.prepare();
   const admin = await services.accounts.bootstrapAdmin(config.admin.account, config.admin.password);
@@ -55,6 +57,7 @@ async function main() {
     else app.log.info({ signal }, 'shutting down');
     await services.housekeeping.stop();
     await app.close();
+    await broker.close();
     await blobs.close?.();
     await cache.close();
     await database.close();
@@ -68,6 +71,7 @@ async function main() {
     `  Kerf is running: ${url}/web/`,
     `  API docs:        ${url}/cloud-api/docs`,
     `  Data:            ${config.dataDir} (database: ${database.kind}, blobs: ${blobs.kind})`,
+    `  Devices (MQTT):  ${broker.deviceUrl} (${broker.kind} broker)`,
     ...(database.port
       ? [`  PostgreSQL:      127.0.0.1:${database.port}, user kerf, password in ${config.dataDir}/postgres/password`]
       : []),

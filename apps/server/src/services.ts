@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import type { BlobStore } from './infra/blob/blob-store.js';
+import type { DeviceBroker } from './infra/broker/index.js';
 import type { Cache } from './infra/cache/cache.js';
 import { JobRepository } from './infra/jobs/job.repository.js';
 import { JobQueue } from './infra/jobs/job-queue.js';
@@ -20,6 +21,14 @@ import { SessionService } from './modules/auth/session.service.js';
 import { CraftRepository } from './modules/craft/craft.repository.js';
 import { CraftService } from './modules/craft/craft.service.js';
 import { childProcessConverter, DwgImportService } from './modules/design/dwg-import.service.js';
+import { DeviceRepository } from './modules/device/device.repository.js';
+import { DeviceService } from './modules/device/device.service.js';
+import { DeviceActivationService, type DeviceLink } from './modules/device/device-activation.service.js';
+import { credentialMatches } from './modules/device/device-credential.js';
+import { DeviceGateway } from './modules/device/device-gateway.js';
+import { DeviceIngestService } from './modules/device/device-ingest.service.js';
+import { DeviceRegistryService } from './modules/device/device-registry.service.js';
+import { DeviceRuntimeRepository } from './modules/device/device-runtime.repository.js';
 import { ContentTags } from './modules/drive/content-tag.js';
 import { DriveHousekeeping } from './modules/drive/drive.jobs.js';
 import { DriveRepository } from './modules/drive/drive.repository.js';
@@ -58,6 +67,52 @@ export interface Infrastructure {
   cache: Cache;
   /** How verification codes reach people; defaults from configuration (SMTP, SMS webhook, outbox). */
   delivery?: CodeDelivery;
+  /** The device broker; without one (API-only tests) machines cannot connect and commands are never sent. */
+  broker?: DeviceBroker;
+}
+
+/** Machines: registry, activation, the owner's view, and the gateway to the broker when there is one. */
+function createDeviceServices(config: Config, infra: Infrastructure, log: FastifyBaseLogger) {
+  const db = infra.database.db;
+  const repository = new DeviceRepository(db);
+  const runtime = new DeviceRuntimeRepository(db);
+  const broker = infra.broker;
+  const link: DeviceLink = broker
+    ? {
+        grant: (serial, password) => broker.grant(serial, password),
+        revoke: (serial) => broker.revoke(serial),
+        deviceUrl: broker.deviceUrl,
+      }
+    : { grant: async () => {}, revoke: async () => {}, deviceUrl: '' };
+  broker?.useAccess({
+    check: async (username, password) =>
+      credentialMatches(password, await repository.credentialHashOf(username)) ? username : null,
+  });
+  let gateway: DeviceGateway | null = null;
+  const ingest = new DeviceIngestService({
+    runtime,
+    inactivityMs: config.devices.inactivityMs,
+    onReachable: (deviceId) => {
+      gateway?.dispatch(deviceId).catch((err) => log.error({ err }, 'queued commands not sent'));
+    },
+  });
+  gateway = broker
+    ? new DeviceGateway({
+        connection: { ...broker.connection, clientId: config.devices.clientId, shareGroup: broker.shareGroup },
+        ingest,
+        runtime,
+        log,
+        sweepMs: Math.max(1000, Math.floor(config.devices.inactivityMs / 4)),
+        answerTimeoutMs: config.devices.commandTimeoutMs,
+      })
+    : null;
+  return {
+    deviceGateway: gateway,
+    deviceIngest: ingest,
+    devices: new DeviceService({ devices: repository, runtime, link, sender: gateway ?? undefined }),
+    deviceActivation: new DeviceActivationService({ devices: repository, link }),
+    deviceRegistry: new DeviceRegistryService({ devices: repository }),
+  };
 }
 
 /** Mail and SMS as configured; a channel with nothing configured writes to DATA_DIR/outbox.log. */
@@ -195,6 +250,7 @@ export function createServices(config: Config, infra: Infrastructure, log: Fasti
     login,
     installation: new InstallationRepository(db),
     crafts,
+    ...createDeviceServices(config, infra, log),
     /** Idempotent start-up work: built-in parameters, roles, the web client and the first crafts. */
     async prepare() {
       await uploads.prepare();

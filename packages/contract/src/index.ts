@@ -2,6 +2,8 @@ export * from './account.js';
 export * from './constants.js';
 export * from './craft.js';
 export * from './design.js';
+export * from './device.js';
+export * from './device-codes.js';
 export * from './drive.js';
 export * from './envelope.js';
 export * from './locale.js';

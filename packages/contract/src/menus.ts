@@ -138,6 +138,9 @@ export const DEFAULT_USER_PERMISSIONS = [
   // Not craft:*:* — the standard library is edited only by those granted craft:standard:edit.
   'craft:library:*',
   'craft:personal:*',
-  'device:*:*',
+  // Not device:*:* — the maker's registry and the whole fleet are for administrators.
+  'device:machine:*',
+  'device:activation:*',
+  'device:stats:*',
   'editor:*:*',
 ] as const;

@@ -487,3 +487,5 @@ export const craftSeeds = pgTable('craft_seeds', {
   library: varchar('library', { length: 16 }).primaryKey(),
   seededAt: timestamp('seeded_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+export * from './device-schema.js';

@@ -1,5 +1,5 @@
 import formbody from '@fastify/formbody';
-import { craftIssueText, pickLocale, ResultCode, statusMessageKey, t } from '@kerf/contract';
+import { craftIssueText, deviceIssueText, pickLocale, ResultCode, statusMessageKey, t } from '@kerf/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -25,8 +25,8 @@ function describeValidation(request: FastifyRequest, err: unknown): string {
     return err.validation
       .map((v) => {
         const field = (v.instancePath || '').replace(/^\//, '').replaceAll('/', '.');
-        // Rules that carry a message key (craft validation) speak the caller's language.
-        const message = craftIssueText(v.message, request.locale);
+        // Rules that carry a message key (craft and device validation) speak the caller's language.
+        const message = deviceIssueText(v.message, request.locale) ?? craftIssueText(v.message, request.locale);
         return field ? `${field}: ${message}` : message;
       })
       .join('; ');

@@ -1,0 +1,129 @@
+import { DEVICE_LIMITS } from '@kerf/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import mqtt, { type MqttClient } from 'mqtt';
+import { deviceCommandTopic, parseDeviceTopic, uplinkSubscriptions } from '../../infra/broker/device-topics.js';
+import type { DeviceIngestService } from './device-ingest.service.js';
+import type { DeviceRuntimeRepository } from './device-runtime.repository.js';
+
+export interface GatewayConnection {
+  url: string;
+  username: string;
+  password: string;
+  /**
+   * Unique per instance and kept across its restarts: the session is persistent, so what machines
+   * publish while the instance restarts waits at the broker. Instances share the uplink with `$share/{group}/…`.
+   */
+  clientId: string;
+  shareGroup?: string;
+}
+
+/**
+ * The cloud's MQTT client: it hears every machine's uplink and hands it to the ingest, sends queued
+ * commands to connected machines, and on a timer concludes silence and ends unanswered commands.
+ * It is the same code against the embedded broker and an external one.
+ */
+export class DeviceGateway {
+  private client: MqttClient | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  /**
+   * Each machine's messages in hand, stored one after another in the order they came (two state
+   * reports handled side by side could be stored the wrong way round); stopping waits for them.
+   */
+  private readonly queues = new Map<string, Promise<void>>();
+
+  constructor(
+    private readonly deps: {
+      connection: GatewayConnection;
+      ingest: DeviceIngestService;
+      runtime: DeviceRuntimeRepository;
+      log: FastifyBaseLogger;
+      /** How often silence and command timeouts are checked; 0 = only when `sweep()` is called. */
+      sweepMs?: number;
+      answerTimeoutMs?: number;
+    },
+  ) {}
+
+  async start(): Promise<void> {
+    const { connection, log } = this.deps;
+    const client = await mqtt.connectAsync(connection.url, {
+      username: connection.username,
+      password: connection.password,
+      clientId: connection.clientId,
+      clean: false,
+      // MQTT 3.1.1: what the embedded broker speaks; Mosquitto's shared subscriptions work with it too.
+      protocolVersion: 4,
+      reconnectPeriod: 1000,
+    });
+    this.client = client;
+    client.on('message', (topic, payload) => {
+      const parsed = parseDeviceTopic(topic);
+      if (!parsed || parsed.kind === 'cmd') return;
+      const { serial, kind } = parsed;
+      const previous = this.queues.get(serial) ?? Promise.resolve();
+      const work: Promise<void> = previous
+        .then(() => this.deps.ingest.handle(serial, kind, payload))
+        .catch((err) => log.error({ err, topic }, 'device message not stored'))
+        .finally(() => {
+          if (this.queues.get(serial) === work) this.queues.delete(serial);
+        });
+      this.queues.set(serial, work);
+    });
+    client.on('error', (err) => log.warn({ err }, 'device broker connection'));
+    await client.subscribeAsync(uplinkSubscriptions(connection.shareGroup), { qos: 1 });
+    const sweepMs = this.deps.sweepMs ?? Math.max(1000, Math.floor(DEVICE_LIMITS.inactivityMs / 4));
+    if (sweepMs > 0) {
+      this.timer = setInterval(() => {
+        this.sweep().catch((err) => log.error({ err }, 'device sweep failed'));
+      }, sweepMs);
+      this.timer.unref();
+    }
+    // Commands queued before a restart go out now to machines that are connected.
+    await this.dispatch();
+  }
+
+  /** Sends queued commands (of one machine, or all) to connected machines; each goes out once. */
+  async dispatch(deviceId?: string): Promise<void> {
+    const client = this.client;
+    if (!client?.connected) return;
+    const batch = await this.deps.runtime.takeSendable(new Date(), 100, deviceId);
+    for (const command of batch) {
+      const body = JSON.stringify({
+        id: command.id,
+        kind: command.kind,
+        params: command.params,
+        expiresAt: command.expiresAt.toISOString(),
+      });
+      try {
+        await client.publishAsync(deviceCommandTopic(command.serial), body, { qos: 1 });
+      } catch (err) {
+        this.deps.log.warn({ err, command: command.id }, 'command not published; queued again');
+        await this.deps.runtime.requeue(command.id);
+      }
+    }
+  }
+
+  /** Silence becomes "no response"; commands nobody answered end as expired or timed out. */
+  async sweep(): Promise<void> {
+    await this.deps.ingest.markSilent();
+    const ended = await this.deps.runtime.sweepCommands(
+      new Date(),
+      this.deps.answerTimeoutMs ?? DEVICE_LIMITS.commandTimeoutMs,
+    );
+    for (const command of ended) this.deps.ingest.commandChanged(command);
+    await this.dispatch();
+  }
+
+  /** Waits until every message received so far is stored (tests; shutdown). */
+  async settled(): Promise<void> {
+    while (this.queues.size) await Promise.allSettled([...this.queues.values()]);
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    const client = this.client;
+    this.client = null;
+    if (client) await client.endAsync();
+    await this.settled();
+  }
+}

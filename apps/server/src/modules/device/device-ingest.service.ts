@@ -1,0 +1,135 @@
+import { DEVICE_EVENT_LEVELS, DEVICE_LIMITS, DEVICE_REPORTED_STATES } from '@kerf/contract';
+import { z } from 'zod';
+import type { DeviceUplink } from '../../infra/broker/device-topics.js';
+import type { CommandRow, DeviceRuntimeRepository, StateChange } from './device-runtime.repository.js';
+
+/** The payloads of docs/device-protocol.md; anything else on a device topic is dropped and counted. */
+const statePayload = z.object({ state: z.enum([...DEVICE_REPORTED_STATES, 'offline']) });
+const TELEMETRY_MAX_BYTES = 4096;
+const eventPayload = z.object({
+  level: z.enum(DEVICE_EVENT_LEVELS),
+  code: z.string().min(1).max(32),
+  message: z.string().max(500).default(''),
+  data: z.record(z.string(), z.unknown()).optional(),
+});
+const ackPayload = z.object({
+  id: z.uuid(),
+  status: z.enum(['received', 'succeeded', 'failed']),
+  message: z.string().max(500).default(''),
+});
+
+/** Who hears about changes as they are stored (the live push; tests). */
+export interface DeviceListener {
+  state?(change: StateChange): void;
+  command?(command: CommandRow): void;
+}
+
+/**
+ * Turns what machines publish into stored facts: their state and its history, telemetry, events and
+ * command answers; and concludes "no response" for a connected machine that has gone silent.
+ */
+export class DeviceIngestService {
+  private readonly listeners = new Set<DeviceListener>();
+  /** Messages that were not the protocol's, by topic kind (for the log and the bench). */
+  readonly dropped: Record<DeviceUplink, number> = { state: 0, telemetry: 0, event: 0, ack: 0 };
+
+  constructor(
+    private readonly deps: {
+      runtime: DeviceRuntimeRepository;
+      /** A machine came online: its queued commands can go now. */
+      onReachable?: (deviceId: string) => void;
+      inactivityMs?: number;
+      now?: () => Date;
+    },
+  ) {}
+
+  listen(listener: DeviceListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private now() {
+    return this.deps.now?.() ?? new Date();
+  }
+
+  private changed(change: StateChange | null) {
+    if (!change) return;
+    for (const l of this.listeners) l.state?.(change);
+    const wasAway = change.previous === 'offline' || change.previous === 'softShutdown';
+    if (wasAway && change.state !== 'offline' && change.state !== 'softShutdown')
+      this.deps.onReachable?.(change.deviceId);
+  }
+
+  commandChanged(command: CommandRow | null) {
+    if (!command) return;
+    for (const l of this.listeners) l.command?.(command);
+  }
+
+  /** One message from `dev/{serial}/{kind}`. */
+  async handle(serial: string, kind: DeviceUplink, payload: Buffer): Promise<void> {
+    let body: unknown;
+    try {
+      body = JSON.parse(payload.toString('utf8'));
+    } catch {
+      this.dropped[kind]++;
+      return;
+    }
+    const at = this.now();
+    if (kind === 'state') {
+      const parsed = statePayload.safeParse(body);
+      if (!parsed.success) {
+        this.dropped.state++;
+        return;
+      }
+      const state = parsed.data.state;
+      this.changed(await this.deps.runtime.setState(serial, state, state, at));
+      return;
+    }
+    if (kind === 'telemetry') {
+      if (typeof body !== 'object' || body === null || Array.isArray(body) || payload.length > TELEMETRY_MAX_BYTES) {
+        this.dropped.telemetry++;
+        return;
+      }
+      await this.alive(serial, at, body);
+      return;
+    }
+    if (kind === 'event') {
+      const parsed = eventPayload.safeParse(body);
+      if (!parsed.success) {
+        this.dropped.event++;
+        return;
+      }
+      await this.alive(serial, at);
+      await this.deps.runtime.addEvent(serial, { at, ...parsed.data });
+      return;
+    }
+    const parsed = ackPayload.safeParse(body);
+    if (!parsed.success) {
+      this.dropped.ack++;
+      return;
+    }
+    await this.alive(serial, at);
+    const { id, status, message } = parsed.data;
+    this.commandChanged(
+      await this.deps.runtime.answer(serial, id, status === 'received' ? 'delivered' : status, message, at),
+    );
+  }
+
+  /** The machine spoke: it is alive, and if it had been silent it is back in the state it last reported. */
+  private async alive(serial: string, at: Date, telemetry?: unknown) {
+    const device = await this.deps.runtime.seen(serial, at, telemetry);
+    if (device?.state === 'noResponse') {
+      this.changed(await this.deps.runtime.setState(serial, device.reportedState, device.reportedState, at));
+    }
+  }
+
+  /** Connected machines silent past the inactivity timeout are "no response" (not "running" while mute). */
+  async markSilent(): Promise<number> {
+    const now = this.now();
+    const silent = await this.deps.runtime.silentSince(
+      new Date(now.getTime() - (this.deps.inactivityMs ?? DEVICE_LIMITS.inactivityMs)),
+    );
+    for (const device of silent) this.changed(await this.deps.runtime.setState(device.serial, 'noResponse', null, now));
+    return silent.length;
+  }
+}

@@ -1,0 +1,238 @@
+import { and, desc, eq, inArray, lt, notInArray, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { deviceCommands, deviceEvents, deviceStateChanges, devices } from '../../db/schema.js';
+
+export type CommandRow = typeof deviceCommands.$inferSelect;
+export type EventRow = typeof deviceEvents.$inferSelect;
+
+/** A state change as it was stored, for the live push. */
+export interface StateChange {
+  deviceId: string;
+  ownerId: string | null;
+  serial: string;
+  state: string;
+  previous: string;
+  at: Date;
+}
+
+/** States in which a machine is not connected: commands wait, silence means nothing. */
+const DISCONNECTED = ['offline', 'softShutdown'];
+
+/**
+ * What the machines say and what is said to them: runtime state and its history, telemetry, events,
+ * and the command queue. Writes are idempotent (a state already held is not stored again), so a
+ * message handled twice changes nothing.
+ */
+export class DeviceRuntimeRepository {
+  constructor(readonly db: Database) {}
+
+  /**
+   * The state a device is in from `at` on. `reported` is what the device said (null when the cloud
+   * concluded it: offline, no response). Returns the change, or null when nothing changed or the
+   * serial is unknown.
+   */
+  async setState(serial: string, state: string, reported: string | null, at: Date): Promise<StateChange | null> {
+    return this.db.transaction(async (tx) => {
+      const [device] = await tx
+        .select({ id: devices.id, ownerId: devices.ownerId, state: devices.state })
+        .from(devices)
+        .where(eq(devices.machineCode, serial))
+        .for('update')
+        .limit(1);
+      if (!device) return null;
+      const seen = reported !== null ? { lastSeenAt: at, reportedState: reported } : {};
+      if (device.state === state) {
+        if (reported !== null) await tx.update(devices).set(seen).where(eq(devices.id, device.id));
+        return null;
+      }
+      await tx
+        .update(devices)
+        .set({ state, stateSince: at, ...seen })
+        .where(eq(devices.id, device.id));
+      await tx.insert(deviceStateChanges).values({ deviceId: device.id, state, at });
+      return { deviceId: device.id, ownerId: device.ownerId, serial, state, previous: device.state, at };
+    });
+  }
+
+  /** The device spoke (telemetry, an event, an ack): it is alive; telemetry replaces the last one. */
+  async seen(serial: string, at: Date, telemetry?: unknown) {
+    const [row] = await this.db
+      .update(devices)
+      .set(telemetry === undefined ? { lastSeenAt: at } : { lastSeenAt: at, telemetry })
+      .where(eq(devices.machineCode, serial))
+      .returning({ state: devices.state, reportedState: devices.reportedState });
+    return row;
+  }
+
+  /** Connected machines silent since before `before`, with the state they last reported. */
+  async silentSince(before: Date) {
+    return this.db
+      .select({ serial: devices.machineCode, state: devices.state, reportedState: devices.reportedState })
+      .from(devices)
+      .where(and(notInArray(devices.state, [...DISCONNECTED, 'noResponse']), lt(devices.lastSeenAt, before)));
+  }
+
+  async addEvent(serial: string, event: { at: Date; level: string; code: string; message: string; data?: unknown }) {
+    const [device] = await this.db
+      .select({ id: devices.id })
+      .from(devices)
+      .where(eq(devices.machineCode, serial))
+      .limit(1);
+    if (!device) return null;
+    const [row] = await this.db
+      .insert(deviceEvents)
+      .values({ deviceId: device.id, ...event, data: event.data ?? null })
+      .returning();
+    return row ?? null;
+  }
+
+  async events(deviceId: string, filter: { level?: string; code?: string }, page: { offset: number; limit: number }) {
+    const where = and(
+      eq(deviceEvents.deviceId, deviceId),
+      filter.level ? eq(deviceEvents.level, filter.level) : undefined,
+      filter.code ? eq(deviceEvents.code, filter.code) : undefined,
+    );
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select()
+        .from(deviceEvents)
+        .where(where)
+        .orderBy(desc(deviceEvents.at), desc(deviceEvents.id))
+        .limit(page.limit)
+        .offset(page.offset),
+      this.db.select({ n: sql<number>`count(*)::int` }).from(deviceEvents).where(where),
+    ]);
+    return { rows, total: total?.n ?? 0 };
+  }
+
+  // -------------------------------------------------------------------------------------------------
+  // Commands
+
+  async addCommand(command: {
+    deviceId: string;
+    userId: string;
+    kind: string;
+    params: unknown;
+    state: string;
+    message?: string;
+    expiresAt: Date;
+    now: Date;
+  }) {
+    const { now, ...values } = command;
+    const [row] = await this.db
+      .insert(deviceCommands)
+      .values({
+        ...values,
+        message: values.message ?? '',
+        createdAt: now,
+        finishedAt: values.state === 'queued' ? null : now,
+      })
+      .returning();
+    return row!;
+  }
+
+  async commands(deviceId: string, limit: number) {
+    return this.db
+      .select()
+      .from(deviceCommands)
+      .where(eq(deviceCommands.deviceId, deviceId))
+      .orderBy(desc(deviceCommands.createdAt))
+      .limit(limit);
+  }
+
+  async command(id: string) {
+    const [row] = await this.db.select().from(deviceCommands).where(eq(deviceCommands.id, id)).limit(1);
+    return row;
+  }
+
+  /**
+   * Takes queued, unexpired commands for connected machines and marks them sent, in one statement
+   * that skips rows another instance holds: each command is sent by one instance, once.
+   */
+  async takeSendable(now: Date, limit: number, deviceId?: string) {
+    const result = await this.db.execute(sql`
+      update ${deviceCommands} c set state = 'sent', sent_at = ${now.toISOString()}::timestamptz
+      from ${devices} d
+      where c.id in (
+        select q.id from ${deviceCommands} q
+        join ${devices} qd on qd.id = q.device_id
+        where q.state = 'queued' and q.expires_at > ${now.toISOString()}::timestamptz
+          and qd.state not in ('offline', 'softShutdown')
+          ${deviceId ? sql`and q.device_id = ${deviceId}` : sql``}
+        order by q.created_at
+        limit ${limit}
+        for update of q skip locked
+      ) and d.id = c.device_id
+      returning c.id, d.machine_code as serial, c.kind, c.params, c.expires_at`);
+    const rows = (
+      result as unknown as {
+        rows: Array<{ id: string; serial: string; kind: string; params: unknown; expires_at: string | Date }>;
+      }
+    ).rows;
+    return rows.map((r) => ({
+      id: r.id,
+      serial: r.serial,
+      kind: r.kind,
+      params: r.params,
+      expiresAt: new Date(r.expires_at),
+    }));
+  }
+
+  /** A command goes back to the queue: the publish failed, so nothing reached the machine. */
+  async requeue(id: string) {
+    await this.db
+      .update(deviceCommands)
+      .set({ state: 'queued', sentAt: null })
+      .where(and(eq(deviceCommands.id, id), eq(deviceCommands.state, 'sent')));
+  }
+
+  /**
+   * The machine answered a command: `delivered` when it took it, then a final state. Only a command
+   * addressed to this machine and still open moves; a repeated or late answer changes nothing.
+   */
+  async answer(serial: string, id: string, state: 'delivered' | 'succeeded' | 'failed', message: string, at: Date) {
+    const from = state === 'delivered' ? ['sent'] : ['sent', 'delivered'];
+    const set =
+      state === 'delivered'
+        ? { state, deliveredAt: at }
+        : {
+            state,
+            message,
+            finishedAt: at,
+            deliveredAt: sql`coalesce(${deviceCommands.deliveredAt}, ${at.toISOString()}::timestamptz)`,
+          };
+    const rows = await this.db
+      .update(deviceCommands)
+      .set(set)
+      .where(
+        and(
+          eq(deviceCommands.id, id),
+          inArray(deviceCommands.state, from),
+          sql`${deviceCommands.deviceId} = (select id from ${devices} where machine_code = ${serial})`,
+        ),
+      )
+      .returning();
+    return rows[0] ?? null;
+  }
+
+  /** Ends commands nobody will answer: queued past their expiry, sent or delivered past the timeout. */
+  async sweepCommands(now: Date, answerTimeoutMs: number) {
+    const stale = new Date(now.getTime() - answerTimeoutMs);
+    const expired = await this.db
+      .update(deviceCommands)
+      .set({ state: 'expired', finishedAt: now })
+      .where(and(eq(deviceCommands.state, 'queued'), lt(deviceCommands.expiresAt, now)))
+      .returning();
+    const timedOut = await this.db
+      .update(deviceCommands)
+      .set({ state: 'timedOut', finishedAt: now })
+      .where(
+        and(
+          inArray(deviceCommands.state, ['sent', 'delivered']),
+          lt(sql`coalesce(${deviceCommands.deliveredAt}, ${deviceCommands.sentAt})`, stale) as SQL,
+        ),
+      )
+      .returning();
+    return [...expired, ...timedOut];
+  }
+}

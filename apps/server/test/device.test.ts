@@ -1,0 +1,531 @@
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { withCheckCharacter } from '@kerf/contract';
+import type { FastifyInstance } from 'fastify';
+import mqtt from 'mqtt';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { type DeviceBroker, startDeviceBroker } from '../src/infra/broker/index.js';
+import { MemoryCache } from '../src/infra/cache/memory-cache.js';
+import { createServices, type Services } from '../src/services.js';
+import { bootstrapRootToken, call, type Json } from './account-helpers.js';
+import { multipartFile } from './craft-helpers.js';
+import { testDatabases } from './databases.js';
+import { registryCsv, type SampleMachine, sampleMachine, TestMachine } from './device-helpers.js';
+import { drivePeople } from './drive-helpers.js';
+import { healthOnlyBlobStore, RecordingDelivery, UNREACHED_CODE_SEND_LIMITS } from './test-app.js';
+
+const API = '/cloud-api/device';
+
+/**
+ * The device cloud through its API and the embedded MQTT broker: the maker's registry, activation and
+ * board replacement, credentials and the broker's ACL, live state (offline by last will, "no
+ * response" by silence), remote commands through every state, and who may see and do what.
+ */
+describe.each(testDatabases)('device cloud on $name', (database) => {
+  let db: Awaited<ReturnType<typeof database.open>>;
+  let broker: DeviceBroker;
+  let app: FastifyInstance;
+  let services: Services;
+  const delivery = new RecordingDelivery();
+  const people = drivePeople(() => app, delivery);
+  const clientId = `kerf-cloud-test-${randomBytes(4).toString('hex')}`;
+  let admin: string;
+  let ada: string;
+  let eve: string;
+  const machines: TestMachine[] = [];
+
+  async function start() {
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: tmpdir(),
+      ...UNREACHED_CODE_SEND_LIMITS,
+      DEVICE_INACTIVITY_SECONDS: '1',
+      DEVICE_COMMAND_TIMEOUT_SECONDS: '2',
+      MQTT_CLIENT_ID: clientId,
+    });
+    const infra = { database: db, blobs: healthOnlyBlobStore(), cache: new MemoryCache(), delivery, broker };
+    services = createServices(config, infra, pino({ level: 'silent' }));
+    await services.prepare();
+    app = await buildApp({ config, infra, services, logger: false });
+    await app.ready();
+  }
+
+  beforeAll(async () => {
+    db = await database.open();
+    broker = await startDeviceBroker({ host: '127.0.0.1', port: 0, portExplicit: true });
+    await start();
+    admin = await bootstrapRootToken(app, db.db, delivery);
+    ada = await people.join('ada');
+    eve = await people.join('eve');
+  });
+  afterAll(async () => {
+    for (const m of machines) await m.close().catch(() => undefined);
+    await app.close();
+    await broker.close();
+    await db.dispose();
+  });
+
+  const importCsv = async (token: string | null, csv: string, lang = 'zh-CN') => {
+    const { payload, contentType } = multipartFile('machines.csv', csv);
+    const res = await app.inject({
+      method: 'POST',
+      url: `${API}/registry/import`,
+      headers: {
+        'content-type': contentType,
+        'accept-language': lang,
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      payload,
+    });
+    return { status: res.statusCode, body: res.json() as Json };
+  };
+  const activate = (token: string, m: SampleMachine, extra: Record<string, unknown> = {}, lang = 'zh-CN') =>
+    call(app, 'POST', `${API}/activation/activate`, {
+      token,
+      lang,
+      body: {
+        machineCode: m.machineCode,
+        boardModel: m.boardModel,
+        boardSerial: m.boardSerial,
+        responsiblePerson: '王工',
+        contactPhone: '13800138000',
+        ...extra,
+      },
+    });
+  const claim = (m: { machineCode: string; boardSerial: string }) =>
+    call(app, 'POST', `${API}/credential/claim`, { body: { machineCode: m.machineCode, boardSerial: m.boardSerial } });
+  const deviceOf = async (token: string, machineCode: string) => {
+    const listed = await call(app, 'GET', `${API}/device/list?keyword=${machineCode}`, { token });
+    return listed.body.data.list[0] as Json;
+  };
+  /** Waits for what the gateway stores, the way a person waits for the page to change. */
+  const eventually = async <T>(read: () => Promise<T>, ok: (value: T) => boolean, ms = 5000): Promise<T> => {
+    const end = Date.now() + ms;
+    for (;;) {
+      await services.deviceGateway?.settled();
+      const value = await read();
+      if (ok(value) || Date.now() > end) return value;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+  /** Activated by `token`, credential claimed, connected and reporting `idle`. */
+  async function online(
+    token: string,
+    n: number,
+  ): Promise<{ sample: SampleMachine; machine: TestMachine; id: string }> {
+    const sample = sampleMachine(n);
+    expect((await importCsv(admin, registryCsv([sample]))).body.data.added).toBe(1);
+    expect((await activate(token, sample)).body.code).toBe(0);
+    const credential = (await claim(sample)).body.data;
+    const machine = await TestMachine.connect(credential.url, sample.machineCode, credential.password);
+    machines.push(machine);
+    await machine.state('idle');
+    machine.heartbeat();
+    const device = await eventually(
+      () => deviceOf(token, sample.machineCode),
+      (d) => d?.state === 'idle',
+    );
+    return { sample, machine, id: device.id };
+  }
+
+  it('documents every device route in the OpenAPI document', async () => {
+    const paths = (app.swagger() as { paths: Record<string, Record<string, unknown>> }).paths;
+    const documented = Object.entries(paths)
+      .filter(([path]) => path.startsWith('/cloud-api/device/'))
+      .flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`))
+      .sort();
+    expect(documented).toEqual(
+      [
+        'POST /cloud-api/device/registry/import',
+        'GET /cloud-api/device/activation/query',
+        'POST /cloud-api/device/activation/activate',
+        'POST /cloud-api/device/activation/change',
+        'POST /cloud-api/device/credential/claim',
+        'GET /cloud-api/device/device/list',
+        'GET /cloud-api/device/device/{id}',
+        'PUT /cloud-api/device/device',
+        'DELETE /cloud-api/device/device/{id}',
+        'POST /cloud-api/device/device/{id}/command',
+        'GET /cloud-api/device/device/{id}/commands',
+        'GET /cloud-api/device/device/{id}/events',
+      ].sort(),
+    );
+  });
+
+  it('imports the maker’s list: good rows added, every other row reported with why, administrators only', async () => {
+    const good = [sampleMachine(1), sampleMachine(2)];
+    const badCheck = {
+      ...sampleMachine(3),
+      machineCode: sampleMachine(3).machineCode.slice(0, -1) + (sampleMachine(3).machineCode.endsWith('0') ? '1' : '0'),
+    };
+    const repeat = { ...sampleMachine(4), machineCode: good[0]!.machineCode };
+    const csv = `\uFEFF机器编号,机器ID,主板型号,主板序列号,版本,图片\n${registryCsv([...good, badCheck, repeat])
+      .split('\n')
+      .slice(1)
+      .join('\n')}`;
+    expect((await importCsv(null, csv)).status).toBe(401);
+    expect((await importCsv(ada, csv)).status).toBe(403);
+    const report = await importCsv(admin, csv);
+    expect(report.body.data.added).toBe(2);
+    expect(report.body.data.problems).toEqual([
+      { row: 4, column: 'machineCode', message: '机器码校验位不符，请检查是否输错' },
+      { row: 5, column: null, message: '与第2行重复' },
+    ]);
+    const again = await importCsv(admin, registryCsv([good[0]!]), 'en');
+    expect(again.body.data).toEqual({
+      added: 0,
+      problems: [{ row: 2, column: 'machineCode', message: 'The machine code is already registered' }],
+    });
+    const noSerial = await importCsv(admin, 'machineCode,boardModel\nX,Y', 'en');
+    expect(noSerial.status).toBe(400);
+    expect(noSerial.body.msg).toBe('Missing column: boardserial');
+  });
+
+  it('queries by machine code or by board codes, with the parsing errors and 未查询到相关信息!', async () => {
+    const m = sampleMachine(1);
+    const byCode = await call(app, 'GET', `${API}/activation/query?machineCode=${m.machineCode.toLowerCase()}`, {
+      token: ada,
+    });
+    expect(byCode.body.data).toMatchObject({
+      machineCode: m.machineCode,
+      activationState: 'notActivated',
+      binding: 'unbound',
+    });
+    const byBoard = await call(
+      app,
+      'GET',
+      `${API}/activation/query?boardModel=${m.boardModel}&boardSerial=${m.boardSerial}`,
+      { token: ada },
+    );
+    expect(byBoard.body.data.machineCode).toBe(m.machineCode);
+    const typo = await call(app, 'GET', `${API}/activation/query?machineCode=${m.machineCode.slice(0, -1)}Z`, {
+      token: ada,
+      lang: 'en',
+    });
+    expect(typo.status).toBe(400);
+    expect(typo.body.msg).toBe('The machine code’s check character does not match: check for a typing mistake');
+    const short = await call(app, 'GET', `${API}/activation/query?boardModel=KB-3M&boardSerial=ABC`, { token: ada });
+    expect(short.body.msg).toBe('主板序列号格式错误：应为16位数字或大写字母');
+    const unknown = await call(app, 'GET', `${API}/activation/query?machineCode=${withCheckCharacter('ZZ99Z999999')}`, {
+      token: ada,
+    });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.msg).toBe('未查询到相关信息!');
+    expect((await call(app, 'GET', `${API}/activation/query?machineCode=${m.machineCode}`)).status).toBe(401);
+  });
+
+  it('activates once, binds to the caller, and the machine claims its credential once', async () => {
+    const m = sampleMachine(2);
+    const wrongBoard = await activate(ada, { ...m, boardSerial: sampleMachine(1).boardSerial });
+    expect(wrongBoard.body.msg).toBe('主板信息与机器码不符');
+    expect((await claim(m)).status).toBe(409); // nothing to claim before activation
+    const badPhone = await activate(ada, m, { contactPhone: '12345' });
+    expect(badPhone.status).toBe(400);
+    expect(badPhone.body.msg).toContain('请输入正确的手机号码');
+    const done = await activate(ada, m, { address: '深圳', activationDate: '2026-11-20' });
+    expect(done.body).toMatchObject({ code: 0, msg: '激活成功' });
+    expect(done.body.data).toMatchObject({
+      activationState: 'activated',
+      binding: 'mine',
+      activationDate: '2026-11-20',
+      address: '深圳',
+    });
+    const second = await activate(eve, m);
+    expect(second.status).toBe(409);
+    // Eve sees that it is bound, not to whom, nor the owner's details.
+    const seen = await call(app, 'GET', `${API}/activation/query?machineCode=${m.machineCode}`, { token: eve });
+    expect(seen.body.data).toMatchObject({ binding: 'other', contactPhone: '', responsiblePerson: '', address: '' });
+    const credential = await claim(m);
+    expect(credential.body.data).toMatchObject({ username: m.machineCode, url: broker.deviceUrl });
+    expect(credential.body.data.password).toHaveLength(43);
+    expect((await claim(m)).status).toBe(409);
+  });
+
+  it('the broker takes only a machine’s own credential and only its own topics', async () => {
+    const { sample, machine } = await online(ada, 10);
+    const neighbour = await online(ada, 11);
+    // a wrong password, or none, is refused; so is the cloud's own name without its password
+    await expect(
+      mqtt.connectAsync(broker.connection.url, TestMachine.options(sample.machineCode, 'not-it')),
+    ).rejects.toThrow();
+    await expect(
+      mqtt.connectAsync(broker.connection.url, TestMachine.options(sample.machineCode, '')),
+    ).rejects.toThrow();
+    await expect(
+      mqtt.connectAsync(broker.connection.url, { ...TestMachine.options('kerf-cloud', 'guess'), will: undefined }),
+    ).rejects.toThrow();
+    // the neighbour may not subscribe to this machine's commands (granted QoS 128: refused)
+    await expect(neighbour.machine.client.subscribeAsync(`dev/${sample.machineCode}/cmd`, { qos: 1 })).rejects.toThrow(
+      /Subscribe error/,
+    );
+    // publishing on the neighbour's topic is refused and changes nothing there
+    await machine.publishRaw(`dev/${neighbour.sample.machineCode}/state`, { state: 'abnormal' }).catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await services.deviceGateway?.settled();
+    expect((await deviceOf(ada, neighbour.sample.machineCode)).state).toBe('idle');
+  });
+
+  it('state: reported changes are stored once; offline by last will; "no response" when silent', async () => {
+    const { sample, machine } = await online(ada, 12);
+    await machine.state('running');
+    await machine.state('running');
+    expect(
+      (
+        await eventually(
+          () => deviceOf(ada, sample.machineCode),
+          (d) => d.state === 'running',
+        )
+      ).state,
+    ).toBe('running');
+    // silent past the inactivity timeout (1 s here): no response, not "running"
+    machine.stopHeartbeat();
+    const silent = await eventually(
+      () => deviceOf(ada, sample.machineCode),
+      (d) => d.state === 'noResponse',
+      6000,
+    );
+    expect(silent.state).toBe('noResponse');
+    // it speaks again: back to what it last reported
+    await machine.telemetry({ power: 55, progress: 0.4 });
+    const back = await eventually(
+      () => deviceOf(ada, sample.machineCode),
+      (d) => d.state === 'running',
+    );
+    expect(back).toMatchObject({ state: 'running', telemetry: { power: 55, progress: 0.4 } });
+    // the connection dies: the broker's will says offline
+    machine.drop();
+    expect(
+      (
+        await eventually(
+          () => deviceOf(ada, sample.machineCode),
+          (d) => d.state === 'offline',
+        )
+      ).state,
+    ).toBe('offline');
+    const rows = (await db.db.execute(
+      `select s.state from device_state_changes s join devices d on d.id = s.device_id where d.machine_code = '${sample.machineCode}' order by s.id`,
+    )) as unknown as { rows: Array<{ state: string }> };
+    expect(rows.rows.map((r) => r.state)).toEqual(['idle', 'running', 'noResponse', 'running', 'offline']);
+  });
+
+  it('commands: queued → sent → delivered → succeeded; failed; timed out; refused to an offline machine', async () => {
+    const { id, machine } = await online(ada, 13);
+    const pause = await call(app, 'POST', `${API}/device/${id}/command`, { token: ada, body: { kind: 'pause' } });
+    expect(pause.body.data).toMatchObject({ kind: 'pause', state: 'sent' });
+    await eventually(
+      async () => machine.commands.length,
+      (n) => n === 1,
+    );
+    const sent = machine.commands[0]!;
+    expect(sent).toMatchObject({ id: pause.body.data.id, kind: 'pause' });
+    const stateOf = async (commandId: string) =>
+      ((await call(app, 'GET', `${API}/device/${id}/commands`, { token: ada })).body.data as Json[]).find(
+        (c) => c.id === commandId,
+      );
+    await machine.ack(sent.id, 'received');
+    expect(
+      (
+        await eventually(
+          () => stateOf(sent.id),
+          (c) => c.state === 'delivered',
+        )
+      ).state,
+    ).toBe('delivered');
+    await machine.ack(sent.id, 'succeeded');
+    expect(
+      (
+        await eventually(
+          () => stateOf(sent.id),
+          (c) => c.state === 'succeeded',
+        )
+      ).deliveredAt,
+    ).not.toBeNull();
+    // a repeated answer changes nothing
+    await machine.ack(sent.id, 'failed', 'late');
+    await services.deviceGateway?.settled();
+    expect((await stateOf(sent.id)).state).toBe('succeeded');
+
+    const limit = await call(app, 'POST', `${API}/device/${id}/command`, {
+      token: ada,
+      body: { kind: 'setPowerLimit', percent: 80 },
+    });
+    await eventually(
+      async () => machine.commands.length,
+      (n) => n === 2,
+    );
+    expect(machine.commands[1]).toMatchObject({ kind: 'setPowerLimit', params: { percent: 80 } });
+    await machine.ack(limit.body.data.id, 'failed', 'interlock open');
+    expect(
+      await eventually(
+        () => stateOf(limit.body.data.id),
+        (c) => c.state === 'failed',
+      ),
+    ).toMatchObject({ message: 'interlock open' });
+
+    const unanswered = await call(app, 'POST', `${API}/device/${id}/command`, { token: ada, body: { kind: 'resume' } });
+    expect(
+      (
+        await eventually(
+          () => stateOf(unanswered.body.data.id),
+          (c) => c.state === 'timedOut',
+          8000,
+        )
+      ).state,
+    ).toBe('timedOut');
+
+    machine.drop();
+    await eventually(
+      () => deviceOf(ada, machine.serial),
+      (d) => d.state === 'offline',
+    );
+    const refused = await call(app, 'POST', `${API}/device/${id}/command`, {
+      token: ada,
+      body: { kind: 'stop' },
+      lang: 'en',
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.msg).toBe('The machine is offline: the command was not sent');
+    expect(await stateOf(refused.body.data.commandId)).toMatchObject({
+      state: 'expired',
+      deliveredAt: null,
+      sentAt: null,
+    });
+    const badLimit = await call(app, 'POST', `${API}/device/${id}/command`, {
+      token: ada,
+      body: { kind: 'setPowerLimit', percent: 0 },
+    });
+    expect(badLimit.body.msg).toContain('功率上限应在1%到100%之间');
+  });
+
+  it('a server restart between sending a command and its answer loses nothing', async () => {
+    const { id, machine } = await online(ada, 14);
+    const started = await call(app, 'POST', `${API}/device/${id}/command`, { token: ada, body: { kind: 'start' } });
+    await eventually(
+      async () => machine.commands.length,
+      (n) => n === 1,
+    );
+    await app.close();
+    // the machine answers while the server is down: the broker keeps it for the cloud's session
+    await machine.ack(started.body.data.id, 'received');
+    await machine.ack(started.body.data.id, 'succeeded');
+    await start();
+    const stored = await eventually(
+      async () => ((await call(app, 'GET', `${API}/device/${id}/commands`, { token: ada })).body.data as Json[])[0],
+      (c) => c.state === 'succeeded',
+    );
+    expect(stored).toMatchObject({ id: started.body.data.id, state: 'succeeded' });
+  });
+
+  it('events are stored and listed newest first, by level and code', async () => {
+    const { id, machine } = await online(ada, 15);
+    await machine.event('warning', 'W201', 'water temperature high');
+    await machine.event('fault', 'E102', 'lid open');
+    await machine.event('info', 'I001', 'job started');
+    const faults = await eventually(
+      () => call(app, 'GET', `${API}/device/${id}/events?level=fault`, { token: ada }),
+      (r) => r.body.data.total === 1,
+    );
+    expect(faults.body.data.list[0]).toMatchObject({ level: 'fault', code: 'E102', message: 'lid open' });
+    const all = await call(app, 'GET', `${API}/device/${id}/events?limit=2`, { token: ada });
+    expect(all.body.data.total).toBe(3);
+    expect(all.body.data.list.map((e: Json) => e.code)).toEqual(['I001', 'E102']);
+  });
+
+  it('replacing the motherboard: the old board’s credential is refused at once; the history stays', async () => {
+    const { sample, machine, id } = await online(ada, 16);
+    const newBoard = { boardModel: 'KB-4M', boardSerial: withCheckCharacter('MB2027000016000') };
+    expect(
+      (
+        await call(app, 'POST', `${API}/activation/change`, {
+          token: eve,
+          body: { machineCode: sample.machineCode, ...newBoard },
+        })
+      ).status,
+    ).toBe(403);
+    const same = await call(app, 'POST', `${API}/activation/change`, {
+      token: ada,
+      body: { machineCode: sample.machineCode, boardModel: sample.boardModel, boardSerial: sample.boardSerial },
+    });
+    expect(same.status).toBe(409);
+    const changed = await call(app, 'POST', `${API}/activation/change`, {
+      token: ada,
+      body: { machineCode: sample.machineCode, ...newBoard },
+    });
+    expect(changed.body).toMatchObject({
+      code: 0,
+      msg: '更换成功',
+      data: { boardSerial: newBoard.boardSerial, boardModel: 'KB-4M' },
+    });
+    // the old board's session is cut and its credential no longer opens one
+    expect(
+      await eventually(
+        async () => machine.client.connected,
+        (connected) => !connected,
+      ),
+    ).toBe(false);
+    const oldPassword = (machine.client.options.password as string) ?? '';
+    await expect(
+      mqtt.connectAsync(broker.connection.url, TestMachine.options(sample.machineCode, oldPassword)),
+    ).rejects.toThrow();
+    // the old board cannot claim; the new one can, and connects as the same machine
+    expect((await claim({ machineCode: sample.machineCode, boardSerial: sample.boardSerial })).status).toBe(409);
+    const fresh = (await claim({ machineCode: sample.machineCode, boardSerial: newBoard.boardSerial })).body.data;
+    const replacement = await TestMachine.connect(fresh.url, sample.machineCode, fresh.password);
+    machines.push(replacement);
+    await replacement.state('idle');
+    const detail = await eventually(
+      () => call(app, 'GET', `${API}/device/${id}`, { token: ada }),
+      (r) => r.body.data.state === 'idle',
+    );
+    expect(detail.body.data.boards.map((b: Json) => [b.boardSerial, b.removedAt === null])).toEqual([
+      [newBoard.boardSerial, true],
+      [sample.boardSerial, false],
+    ]);
+  });
+
+  it('access matrix: anonymous, another user, the owner, an administrator', async () => {
+    const { id, sample } = await online(ada, 17);
+    const routes: Array<[string, 'GET' | 'POST' | 'PUT' | 'DELETE', string, Record<string, unknown>?]> = [
+      ['detail', 'GET', `${API}/device/${id}`],
+      ['events', 'GET', `${API}/device/${id}/events`],
+      ['commands', 'GET', `${API}/device/${id}/commands`],
+      ['command', 'POST', `${API}/device/${id}/command`, { kind: 'pause' }],
+      ['edit', 'PUT', `${API}/device`, { id, name: 'Cutter', power: 60 }],
+    ];
+    for (const [name, method, url, body] of routes) {
+      expect((await call(app, method, url, { body })).status, `${name} anonymous`).toBe(401);
+      expect((await call(app, method, url, { token: eve, body })).status, `${name} another user`).toBe(404);
+      expect((await call(app, method, url, { token: ada, body })).status, `${name} owner`).toBe(200);
+    }
+    // an administrator sees every machine, reads its detail and log, but does not drive it
+    expect((await call(app, 'GET', `${API}/device/${id}`, { token: admin })).status).toBe(200);
+    expect((await call(app, 'GET', `${API}/device/${id}/events`, { token: admin })).status).toBe(200);
+    expect(
+      (await call(app, 'POST', `${API}/device/${id}/command`, { token: admin, body: { kind: 'pause' } })).status,
+    ).toBe(404);
+    const all = await call(app, 'GET', `${API}/device/list?scope=all&keyword=${sample.machineCode}`, { token: admin });
+    expect(all.body.data.total).toBe(1);
+    expect((await call(app, 'GET', `${API}/device/list?scope=all`, { token: eve })).status).toBe(403);
+    expect((await call(app, 'GET', `${API}/device/list`, { token: eve })).body.data.total).toBe(0);
+    // SPEC §5: the name is not empty, the power greater than 0
+    const blank = await call(app, 'PUT', `${API}/device`, { token: ada, body: { id, name: ' ', power: 60 } });
+    expect(blank.body.msg).toContain('设备名称不能为空');
+    const zero = await call(app, 'PUT', `${API}/device`, {
+      token: ada,
+      body: { id, name: 'Cutter', power: 0 },
+      lang: 'en',
+    });
+    expect(zero.body.msg).toContain('The power must be greater than 0');
+    // unbinding: only the owner; the machine's credential stops, the binding history keeps both times
+    expect((await call(app, 'DELETE', `${API}/device/${id}`, { token: eve })).status).toBe(404);
+    expect((await call(app, 'DELETE', `${API}/device/${id}`, { token: ada })).body.msg).toBe('删除成功');
+    expect((await call(app, 'GET', `${API}/device/${id}`, { token: ada })).status).toBe(404);
+    const history = await call(app, 'GET', `${API}/device/${id}`, { token: admin });
+    expect(history.body.data).toMatchObject({ bindingState: 'unbound', activationState: 'activated' });
+    expect(history.body.data.bindings[0].unboundAt).not.toBeNull();
+  });
+});
