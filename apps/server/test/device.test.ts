@@ -15,18 +15,53 @@ import { multipartFile } from './craft-helpers.js';
 import { testDatabases } from './databases.js';
 import { registryCsv, type SampleMachine, sampleMachine, TestMachine } from './device-helpers.js';
 import { drivePeople } from './drive-helpers.js';
+import { mosquittoPlugin, startMosquitto } from './mosquitto.js';
 import { healthOnlyBlobStore, RecordingDelivery, UNREACHED_CODE_SEND_LIMITS } from './test-app.js';
 
 const API = '/cloud-api/device';
+
+/** The embedded broker, and this machine's Mosquitto with its dynamic security plugin when installed. */
+const plugin = mosquittoPlugin();
+const brokers = [
+  ...testDatabases.map((database) => ({
+    name: `${database.name} database, embedded broker`,
+    database,
+    start: async () => ({
+      broker: await startDeviceBroker({ host: '127.0.0.1', port: 0, portExplicit: true }),
+      stop: async () => {},
+    }),
+  })),
+  ...(plugin
+    ? [
+        {
+          name: 'embedded database, Mosquitto',
+          database: testDatabases[0]!,
+          start: async () => {
+            const mosquitto = await startMosquitto(plugin);
+            const broker = await startDeviceBroker({
+              url: mosquitto.url,
+              username: mosquitto.username,
+              password: mosquitto.password,
+              host: '127.0.0.1',
+              port: 0,
+              portExplicit: true,
+            });
+            return { broker, stop: () => mosquitto.stop() };
+          },
+        },
+      ]
+    : []),
+];
 
 /**
  * The device cloud through its API and the embedded MQTT broker: the maker's registry, activation and
  * board replacement, credentials and the broker's ACL, live state (offline by last will, "no
  * response" by silence), remote commands through every state, and who may see and do what.
  */
-describe.each(testDatabases)('device cloud on $name', (database) => {
+describe.each(brokers)('device cloud: $name', ({ database, start: startBroker }) => {
   let db: Awaited<ReturnType<typeof database.open>>;
   let broker: DeviceBroker;
+  let stopBroker: () => Promise<void>;
   let app: FastifyInstance;
   let services: Services;
   const delivery = new RecordingDelivery();
@@ -56,7 +91,7 @@ describe.each(testDatabases)('device cloud on $name', (database) => {
 
   beforeAll(async () => {
     db = await database.open();
-    broker = await startDeviceBroker({ host: '127.0.0.1', port: 0, portExplicit: true });
+    ({ broker, stop: stopBroker } = await startBroker());
     await start();
     admin = await bootstrapRootToken(app, db.db, delivery);
     ada = await people.join('ada');
@@ -66,6 +101,7 @@ describe.each(testDatabases)('device cloud on $name', (database) => {
     for (const m of machines) await m.close().catch(() => undefined);
     await app.close();
     await broker.close();
+    await stopBroker();
     await db.dispose();
   });
 

@@ -45,7 +45,9 @@ export class DeviceGateway {
 
   async start(): Promise<void> {
     const { connection, log } = this.deps;
-    const client = await mqtt.connectAsync(connection.url, {
+    // Listening before the connection opens: a resumed session delivers what waited at the broker
+    // right after the CONNACK, before `connectAsync` would have let us attach a listener.
+    const client = mqtt.connect(connection.url, {
       username: connection.username,
       password: connection.password,
       clientId: connection.clientId,
@@ -69,6 +71,10 @@ export class DeviceGateway {
       this.queues.set(serial, work);
     });
     client.on('error', (err) => log.warn({ err }, 'device broker connection'));
+    await new Promise<void>((resolve, reject) => {
+      client.once('connect', () => resolve());
+      client.once('error', reject);
+    });
     await client.subscribeAsync(uplinkSubscriptions(connection.shareGroup), { qos: 1 });
     const sweepMs = this.deps.sweepMs ?? Math.max(1000, Math.floor(DEVICE_LIMITS.inactivityMs / 4));
     if (sweepMs > 0) {
