@@ -155,6 +155,7 @@ export async function buildApp({
         devices: s.devices,
         activation: s.deviceActivation,
         registry: s.deviceRegistry,
+        stats: s.deviceStats,
       });
       await cloud.register(previewRoutes, {
         drive: s.drive,

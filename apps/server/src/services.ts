@@ -29,6 +29,8 @@ import { DeviceGateway } from './modules/device/device-gateway.js';
 import { DeviceIngestService } from './modules/device/device-ingest.service.js';
 import { DeviceRegistryService } from './modules/device/device-registry.service.js';
 import { DeviceRuntimeRepository } from './modules/device/device-runtime.repository.js';
+import { DeviceStatsRepository } from './modules/device/device-stats.repository.js';
+import { DeviceStatsService } from './modules/device/device-stats.service.js';
 import { ContentTags } from './modules/drive/content-tag.js';
 import { DriveHousekeeping } from './modules/drive/drive.jobs.js';
 import { DriveRepository } from './modules/drive/drive.repository.js';
@@ -112,6 +114,7 @@ function createDeviceServices(config: Config, infra: Infrastructure, log: Fastif
     devices: new DeviceService({ devices: repository, runtime, link, sender: gateway ?? undefined }),
     deviceActivation: new DeviceActivationService({ devices: repository, link }),
     deviceRegistry: new DeviceRegistryService({ devices: repository }),
+    deviceStats: new DeviceStatsService({ devices: repository, stats: new DeviceStatsRepository(db) }),
   };
 }
 

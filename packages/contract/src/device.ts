@@ -21,6 +21,8 @@ import type { Bilingual, Locale } from './locale.js';
  *   `PUT /device/device` `{id, name, power}`, `DELETE /device/device/{id}` (unbind).
  * - `POST /device/device/{id}/command` `{kind, …}` and `GET /device/device/{id}/commands`.
  * - `GET /device/device/{id}/events?level&code&page&limit`.
+ * - `GET /device/stats/state-time?from&to&tz&deviceId` → seconds per statistic per local day, from
+ *   the stored state changes; `GET /device/stats/faults?from&to&tz&deviceId` → fault codes by count.
  */
 export const DEVICE_PATHS = {
   registryImport: '/device/registry/import',
@@ -34,6 +36,8 @@ export const DEVICE_PATHS = {
   command: '/device/device/:id/command',
   commands: '/device/device/:id/commands',
   events: '/device/device/:id/events',
+  stateTime: '/device/stats/state-time',
+  faults: '/device/stats/faults',
 } as const;
 
 export const DEVICE_PERMISSIONS = {
@@ -49,6 +53,8 @@ export const DEVICE_PERMISSIONS = {
   registryImport: 'device:registry:import',
   /** Every machine, whoever it is bound to. */
   fleet: 'device:fleet:view',
+  /** Statistics and the dashboard. */
+  stats: 'device:stats:view',
 } as const;
 
 /** SPEC §4 device runtime states, as the device reports them or the cloud concludes them. */
@@ -86,6 +92,34 @@ export const DEVICE_COMMAND_FINAL_STATES: readonly DeviceCommandState[] = [
   'timedOut',
   'expired',
 ];
+
+/**
+ * The statistics (time per state per day) and the runtime states each counts. `running` is the time
+ * the machine was on and connected, whatever it did; `offline` includes "no response", when nobody
+ * knows what it did.
+ */
+export const DEVICE_STAT_STATES = {
+  running: ['idle', 'running', 'paused', 'abnormal', 'other'],
+  processing: ['running'],
+  paused: ['paused'],
+  fault: ['abnormal'],
+  idle: ['idle'],
+  shutdown: ['softShutdown'],
+  offline: ['offline', 'noResponse'],
+} as const satisfies Record<string, readonly DeviceRuntimeState[]>;
+export type DeviceStatCategory = keyof typeof DEVICE_STAT_STATES;
+export const DEVICE_STAT_CATEGORIES = Object.keys(DEVICE_STAT_STATES) as DeviceStatCategory[];
+/** The longest span one statistics call covers. */
+export const DEVICE_STAT_MAX_DAYS = 366;
+
+/** Seconds per statistic category from seconds per runtime state. */
+export function statSeconds(perState: Partial<Record<string, number>>): Record<DeviceStatCategory, number> {
+  const out = {} as Record<DeviceStatCategory, number>;
+  for (const category of DEVICE_STAT_CATEGORIES) {
+    out[category] = DEVICE_STAT_STATES[category].reduce((sum, state) => sum + (perState[state] ?? 0), 0);
+  }
+  return out;
+}
 
 export const DEVICE_EVENT_LEVELS = ['info', 'warning', 'fault'] as const;
 export type DeviceEventLevel = (typeof DEVICE_EVENT_LEVELS)[number];
@@ -149,6 +183,10 @@ export const deviceMessages = {
   importDuplicate: { 'zh-CN': '与第{0}行重复', en: 'Repeats row {0}' },
   importExists: { 'zh-CN': '机器码已登记', en: 'The machine code is already registered' },
   importBoardExists: { 'zh-CN': '主板序列号已登记', en: 'The motherboard serial is already registered' },
+  statRange: {
+    'zh-CN': `统计范围无效：起止日期须有效，最多${DEVICE_STAT_MAX_DAYS}天，时区须有效`,
+    en: `The statistics range is not valid: real dates, at most ${DEVICE_STAT_MAX_DAYS} days, and a real time zone`,
+  },
   unbound: { 'zh-CN': '删除成功', en: 'Deleted' },
   saved: { 'zh-CN': '修改成功', en: 'Saved' },
 } as const satisfies Record<string, Bilingual>;

@@ -26,6 +26,7 @@ import {
   editBody,
   eventsQuery,
   eventsResponse,
+  faultsResponse,
   idParams,
   importResponse,
   listQuery,
@@ -36,10 +37,13 @@ import {
   presentQueried,
   queriedResponse,
   queryQuery,
+  stateTimeResponse,
+  statsQuery,
 } from './device.schema.js';
 import type { DeviceService } from './device.service.js';
 import type { DeviceActivationService } from './device-activation.service.js';
 import type { DeviceRegistryService } from './device-registry.service.js';
+import type { DeviceStatsService } from './device-stats.service.js';
 
 const tags = ['device'];
 const errors = { 400: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope };
@@ -62,7 +66,8 @@ export const deviceRoutes: FastifyPluginAsyncZod<{
   devices: DeviceService;
   activation: DeviceActivationService;
   registry: DeviceRegistryService;
-}> = async (app, { devices, activation, registry }) => {
+  stats: DeviceStatsService;
+}> = async (app, { devices, activation, registry, stats }) => {
   await app.register(multipart, { limits: { fileSize: DEVICE_LIMITS.importMaxBytes, files: 1, fields: 5 } });
 
   app.post(
@@ -309,6 +314,44 @@ export const deviceRoutes: FastifyPluginAsyncZod<{
         { offset: (page - 1) * limit, limit },
       );
       return ok(request, { list: rows.map(presentEvent), page, limit, total });
+    },
+  );
+
+  app.get(
+    DEVICE_PATHS.stateTime,
+    {
+      config: { permission: DEVICE_PERMISSIONS.stats },
+      schema: {
+        tags,
+        summary:
+          'Seconds per state statistic per local day (running, processing, paused, fault, idle, shutdown, offline)',
+        querystring: statsQuery,
+        response: { 200: stateTimeResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const { from, to, tz, deviceId, scope } = request.query;
+      return ok(
+        request,
+        await stats.stateTime(scopeOf(request, scope === 'all'), { from, to, timeZone: tz }, deviceId),
+      );
+    },
+  );
+
+  app.get(
+    DEVICE_PATHS.faults,
+    {
+      config: { permission: DEVICE_PERMISSIONS.stats },
+      schema: {
+        tags,
+        summary: 'Fault codes in the range, most frequent first',
+        querystring: statsQuery,
+        response: { 200: faultsResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const { from, to, tz, deviceId, scope } = request.query;
+      return ok(request, await stats.faults(scopeOf(request, scope === 'all'), { from, to, timeZone: tz }, deviceId));
     },
   );
 };

@@ -4,6 +4,8 @@ import {
   DEVICE_COMMAND_STATES,
   DEVICE_EVENT_LEVELS,
   DEVICE_RUNTIME_STATES,
+  DEVICE_STAT_CATEGORIES,
+  type DeviceStatCategory,
   deviceEditSchema,
   envelopeOf,
   pageNumber,
@@ -50,6 +52,25 @@ export const eventsQuery = z.object({
   page: pageNumber,
   limit: z.coerce.number().int().min(1).max(100).default(10),
 });
+const localDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+export const statsQuery = z.object({
+  from: localDate,
+  to: localDate,
+  /** IANA time zone of the person asking; days are cut at its midnights. */
+  tz: z.string().min(1).max(64).default('Asia/Shanghai'),
+  deviceId: z.uuid().optional(),
+  scope: z.enum(['mine', 'all']).default('mine'),
+});
+const statSecondsShape = z.object(
+  Object.fromEntries(DEVICE_STAT_CATEGORIES.map((c) => [c, z.number()])) as Record<DeviceStatCategory, z.ZodNumber>,
+);
+export const stateTimeResponse = envelopeOf(
+  z.object({ days: z.array(z.object({ date: z.string(), seconds: statSecondsShape })), totals: statSecondsShape }),
+);
+export const faultsResponse = envelopeOf(
+  z.array(z.object({ code: z.string(), count: z.number().int(), message: z.string(), devices: z.number().int() })),
+);
+
 export const commandBody = z.discriminatedUnion('kind', [
   z.object({ kind: z.enum(['start', 'pause', 'resume', 'stop']) }),
   z.object({ kind: z.literal('setPowerLimit'), percent: powerLimitSchema }),

@@ -1,0 +1,77 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import type { DeviceScope } from './device.repository.js';
+
+/** Local days `from`..`to` (inclusive, YYYY-MM-DD) in an IANA time zone. */
+export interface StatRange {
+  from: string;
+  to: string;
+  timeZone: string;
+}
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/**
+ * Statistics computed from the stored state changes, not from samples: each change lasts until the
+ * next one (the last until now), is cut at the range's ends and at every local midnight of the time
+ * zone (PostgreSQL applies its daylight-saving rules), and summed per day and state.
+ */
+export class DeviceStatsRepository {
+  constructor(readonly db: Database) {}
+
+  private devicesIn(scope: DeviceScope, deviceId?: string) {
+    return sql`select id from devices where ${scope.all ? sql`true` : sql`owner_id = ${scope.userId}`}
+      ${deviceId ? sql`and id = ${deviceId}` : sql``}`;
+  }
+
+  async stateSeconds(scope: DeviceScope, range: StatRange, now: Date, deviceId?: string) {
+    const start = sql`(${range.from}::date::timestamp at time zone ${range.timeZone})`;
+    const end = sql`((${range.to}::date + 1)::timestamp at time zone ${range.timeZone})`;
+    const result = await this.db.execute(sql`
+      with scoped as (${this.devicesIn(scope, deviceId)}),
+      changes as (
+        select c.device_id, c.state, c.at,
+               lead(c.at) over (partition by c.device_id order by c.at, c.id) as next_at
+          from scoped s
+          join lateral (
+            select coalesce(max(b.at), ${start}) as since
+              from device_state_changes b where b.device_id = s.id and b.at <= ${start}
+          ) first on true
+          join device_state_changes c on c.device_id = s.id and c.at >= first.since and c.at < ${end}
+      ),
+      spans as (
+        select state,
+               greatest(at, ${start}) as s,
+               least(coalesce(next_at, ${now.toISOString()}::timestamptz), ${end}) as e
+          from changes
+      ),
+      days as (
+        select d::date as day,
+               (d::date::timestamp at time zone ${range.timeZone}) as day_start,
+               ((d::date + 1)::timestamp at time zone ${range.timeZone}) as day_end
+          from generate_series(${range.from}::date, ${range.to}::date, interval '1 day') d
+      )
+      select to_char(day, 'YYYY-MM-DD') as day, state,
+             sum(extract(epoch from least(e, day_end) - greatest(s, day_start)))::float8 as seconds
+        from spans join days on s < day_end and e > day_start
+       where e > s
+       group by day, state
+       order by day, state`);
+    return rowsOf<{ day: string; state: string; seconds: number }>(result);
+  }
+
+  /** Fault events in the range by code, most frequent first. */
+  async faultRanking(scope: DeviceScope, range: StatRange, limit: number, deviceId?: string) {
+    const result = await this.db.execute(sql`
+      select e.code, count(*)::int as count, max(e.message) as message, count(distinct e.device_id)::int as devices
+        from device_events e
+       where e.device_id in (${this.devicesIn(scope, deviceId)})
+         and e.level = 'fault'
+         and e.at >= (${range.from}::date::timestamp at time zone ${range.timeZone})
+         and e.at < ((${range.to}::date + 1)::timestamp at time zone ${range.timeZone})
+       group by e.code
+       order by count desc, e.code
+       limit ${limit}`);
+    return rowsOf<{ code: string; count: number; message: string; devices: number }>(result);
+  }
+}
