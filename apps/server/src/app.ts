@@ -1,5 +1,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
+import { DEVICE_PATHS } from '@kerf/contract';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import pkg from '../package.json' with { type: 'json' };
@@ -18,6 +20,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { craftRoutes } from './modules/craft/craft.routes.js';
 import { designRoutes } from './modules/design/design.routes.js';
 import { deviceRoutes } from './modules/device/device.routes.js';
+import { deviceLiveOpenApi, deviceLiveRoutes } from './modules/device/device-live.routes.js';
 import { driveRoutes } from './modules/drive/drive.routes.js';
 import { commonDownloadRoutes, transferRoutes } from './modules/drive/transfer.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -92,6 +95,11 @@ export async function buildApp({
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
+    transformObject: (documents) => {
+      if (!('openapiObject' in documents)) return documents.swaggerObject;
+      const document = documents.openapiObject;
+      return { ...document, paths: { ...document.paths, [`/cloud-api${DEVICE_PATHS.live}`]: deviceLiveOpenApi } };
+    },
   });
   await app.register(swaggerUi, {
     routePrefix: '/cloud-api/docs',
@@ -136,6 +144,7 @@ export async function buildApp({
   app.addHook('onClose', async () => s.deviceGateway?.stop());
   await app.register(authPlugin, { sessions: s.sessions, users: s.users, cacheMs: config.sessions.checkCacheMs });
   await app.register(duplicateSubmit, { cache: infra.cache });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(
     async (cloud) => {
       await cloud.register(healthRoutes, { health });
@@ -157,6 +166,7 @@ export async function buildApp({
         registry: s.deviceRegistry,
         stats: s.deviceStats,
       });
+      await cloud.register(deviceLiveRoutes, { bus: s.live });
       await cloud.register(previewRoutes, {
         drive: s.drive,
         shares: s.shares,

@@ -10,6 +10,7 @@ import { findPgliteFolder, pgliteFolderMessage } from './db/pglite-folder.js';
 import { createBlobStore } from './infra/blob/index.js';
 import { startDeviceBroker } from './infra/broker/index.js';
 import { createCache } from './infra/cache/index.js';
+import { createLiveBus } from './infra/live/live-bus.js';
 import { createServices } from './services.js';
 
 /** The built web app: WEB_DIST when set, else apps/web/dist beside this package (from src/ or dist/). */
@@ -43,7 +44,8 @@ async function main() {
   const blobs = await createBlobStore(config.blobs);
   const cache = await createCache(config.redisUrl);
   const broker = await startDeviceBroker(config.mqtt);
-  const infra = { database, blobs, cache, broker };
+  const live = createLiveBus(config.redisUrl);
+  const infra = { database, blobs, cache, broker, live };
   const services = createServices(config, infra, log);
   await services.prepare();
   const admin = await services.accounts.bootstrapAdmin(config.admin.account, config.admin.password);
@@ -58,6 +60,7 @@ async function main() {
     await services.housekeeping.stop();
     await app.close();
     await broker.close();
+    await live.close();
     await blobs.close?.();
     await cache.close();
     await database.close();

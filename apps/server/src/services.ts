@@ -7,6 +7,7 @@ import type { DeviceBroker } from './infra/broker/index.js';
 import type { Cache } from './infra/cache/cache.js';
 import { JobRepository } from './infra/jobs/job.repository.js';
 import { JobQueue } from './infra/jobs/job-queue.js';
+import { type LiveBus, MemoryLiveBus } from './infra/live/live-bus.js';
 import { AccountService } from './modules/account/account.service.js';
 import { IdentityRepository } from './modules/account/identity.repository.js';
 import { ProfileService } from './modules/account/profile.service.js';
@@ -27,6 +28,7 @@ import { DeviceActivationService, type DeviceLink } from './modules/device/devic
 import { credentialMatches } from './modules/device/device-credential.js';
 import { DeviceGateway } from './modules/device/device-gateway.js';
 import { DeviceIngestService } from './modules/device/device-ingest.service.js';
+import { publishDeviceChanges } from './modules/device/device-live.routes.js';
 import { DeviceRegistryService } from './modules/device/device-registry.service.js';
 import { DeviceRuntimeRepository } from './modules/device/device-runtime.repository.js';
 import { DeviceStatsRepository } from './modules/device/device-stats.repository.js';
@@ -71,6 +73,8 @@ export interface Infrastructure {
   delivery?: CodeDelivery;
   /** The device broker; without one (API-only tests) machines cannot connect and commands are never sent. */
   broker?: DeviceBroker;
+  /** Live updates across instances (Redis pub/sub with REDIS_URL); in memory when omitted. */
+  live?: LiveBus;
 }
 
 /** Machines: registry, activation, the owner's view, and the gateway to the broker when there is one. */
@@ -98,6 +102,8 @@ function createDeviceServices(config: Config, infra: Infrastructure, log: Fastif
       gateway?.dispatch(deviceId).catch((err) => log.error({ err }, 'queued commands not sent'));
     },
   });
+  const live = infra.live ?? new MemoryLiveBus();
+  publishDeviceChanges(ingest, live, (err) => log.warn({ err }, 'device state not published live'));
   gateway = broker
     ? new DeviceGateway({
         connection: { ...broker.connection, clientId: config.devices.clientId, shareGroup: broker.shareGroup },
@@ -109,6 +115,7 @@ function createDeviceServices(config: Config, infra: Infrastructure, log: Fastif
       })
     : null;
   return {
+    live,
     deviceGateway: gateway,
     deviceIngest: ingest,
     devices: new DeviceService({ devices: repository, runtime, link, sender: gateway ?? undefined }),

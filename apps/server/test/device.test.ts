@@ -188,6 +188,9 @@ describe.each(brokers)('device cloud: $name', ({ database, start: startBroker })
         'POST /cloud-api/device/device/{id}/command',
         'GET /cloud-api/device/device/{id}/commands',
         'GET /cloud-api/device/device/{id}/events',
+        'GET /cloud-api/device/stats/state-time',
+        'GET /cloud-api/device/stats/faults',
+        'GET /cloud-api/device/live',
       ].sort(),
     );
   });

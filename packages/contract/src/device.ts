@@ -23,6 +23,7 @@ import type { Bilingual, Locale } from './locale.js';
  * - `GET /device/device/{id}/events?level&code&page&limit`.
  * - `GET /device/stats/state-time?from&to&tz&deviceId` → seconds per statistic per local day, from
  *   the stored state changes; `GET /device/stats/faults?from&to&tz&deviceId` → fault codes by count.
+ * - `GET /device/live` (WebSocket, `?token=`): my machines' state changes as they happen.
  */
 export const DEVICE_PATHS = {
   registryImport: '/device/registry/import',
@@ -38,6 +39,7 @@ export const DEVICE_PATHS = {
   events: '/device/device/:id/events',
   stateTime: '/device/stats/state-time',
   faults: '/device/stats/faults',
+  live: '/device/live',
 } as const;
 
 export const DEVICE_PERMISSIONS = {

@@ -1,4 +1,4 @@
-import { CRAFT_DITHERS, CRAFT_LASER_TYPES, CRAFT_MODES } from '@kerf/contract';
+import { CRAFT_DITHERS, type CRAFT_LASER_TYPES, type CRAFT_MODES } from '@kerf/contract';
 import { DITHER_METHODS, type LaserType, type LayerMode } from '@kerf/laser';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 
