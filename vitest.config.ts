@@ -33,6 +33,9 @@ export default defineConfig({
         test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.{ts,tsx}'] },
       },
       {
+        test: { name: 'device-sim', root: 'apps/device-sim', include: ['src/**/*.test.ts'] },
+      },
+      {
         test: {
           name: 'e2e',
           include: ['apps/*/e2e/**/*.e2e.ts'],
