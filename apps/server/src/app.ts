@@ -165,6 +165,7 @@ export async function buildApp({
         activation: s.deviceActivation,
         registry: s.deviceRegistry,
         stats: s.deviceStats,
+        cache: infra.cache,
       });
       await cloud.register(deviceLiveRoutes, { bus: s.live });
       await cloud.register(previewRoutes, {

@@ -567,4 +567,14 @@ describe.each(brokers)('device cloud: $name', ({ database, start: startBroker })
     expect(history.body.data).toMatchObject({ bindingState: 'unbound', activationState: 'activated' });
     expect(history.body.data.bindings[0].unboundAt).not.toBeNull();
   });
+
+  // Last: it spends this suite's claims from the test address.
+  it('limits credential claims per address, right or wrong, so board serials cannot be tried at length', async () => {
+    const wrong = { machineCode: sampleMachine(1).machineCode, boardSerial: sampleMachine(2).boardSerial };
+    let status = 0;
+    for (let i = 0; i < 40 && status !== 429; i++) status = (await claim(wrong)).status;
+    expect(status).toBe(429);
+    const refused = await call(app, 'POST', `${API}/credential/claim`, { body: wrong, lang: 'en' });
+    expect(refused.body.msg).toBe('Too many credential claims from this address: try again in an hour');
+  });
 });

@@ -138,6 +138,8 @@ export const DEVICE_LIMITS = {
   machineIdMax: 64,
   importMaxBytes: 5 * 1024 * 1024,
   importMaxRows: 20_000,
+  /** Credential claims one client address may make in an hour (the board serial is not a password). */
+  claimsPerHour: 30,
   /** How long after activation or a board change the machine may fetch its credential. */
   claimWindowMs: 24 * 60 * 60 * 1000,
   /** A command not sent within this is expired (a late pause or start is worse than none); one sent but unanswered this long timed out. */
@@ -176,6 +178,10 @@ export const deviceMessages = {
   claimClosed: {
     'zh-CN': '凭据已领取或领取期限已过，请在设备详情中重新激活',
     en: 'The credential was already claimed or the claim window has closed',
+  },
+  tooManyClaims: {
+    'zh-CN': '凭据领取过于频繁，请一小时后再试',
+    en: 'Too many credential claims from this address: try again in an hour',
   },
   deviceOffline: { 'zh-CN': '设备离线，指令未发送', en: 'The machine is offline: the command was not sent' },
   powerLimitRange: { 'zh-CN': '功率上限应在1%到100%之间', en: 'The power limit is between 1% and 100%' },

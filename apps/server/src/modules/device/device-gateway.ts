@@ -5,6 +5,9 @@ import { deviceCommandTopic, parseDeviceTopic, uplinkSubscriptions } from '../..
 import type { DeviceIngestService } from './device-ingest.service.js';
 import type { DeviceRuntimeRepository } from './device-runtime.repository.js';
 
+/** How long start-up waits for the broker before going on without it. */
+const START_WAIT_MS = 10_000;
+
 export interface GatewayConnection {
   url: string;
   username: string;
@@ -71,11 +74,16 @@ export class DeviceGateway {
       this.queues.set(serial, work);
     });
     client.on('error', (err) => log.warn({ err }, 'device broker connection'));
-    await new Promise<void>((resolve, reject) => {
-      client.once('connect', () => resolve());
-      client.once('error', reject);
+    // On every (re)connection: subscribe again and send what was queued meanwhile.
+    const connected = new Promise<void>((resolve) => {
+      client.on('connect', () => {
+        client
+          .subscribeAsync(uplinkSubscriptions(connection.shareGroup), { qos: 1 })
+          .then(() => this.dispatch())
+          .then(resolve)
+          .catch((err) => log.error({ err }, 'device uplink not subscribed'));
+      });
     });
-    await client.subscribeAsync(uplinkSubscriptions(connection.shareGroup), { qos: 1 });
     const sweepMs = this.deps.sweepMs ?? Math.max(1000, Math.floor(DEVICE_LIMITS.inactivityMs / 4));
     if (sweepMs > 0) {
       this.timer = setInterval(() => {
@@ -83,8 +91,12 @@ export class DeviceGateway {
       }, sweepMs);
       this.timer.unref();
     }
-    // Commands queued before a restart go out now to machines that are connected.
-    await this.dispatch();
+    // A broker that is down does not stop the server from starting: the client keeps trying.
+    const waited = await Promise.race([
+      connected.then(() => true),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), START_WAIT_MS).unref()),
+    ]);
+    if (!waited) log.warn({ url: connection.url }, 'device broker not reachable yet; still trying');
   }
 
   /** Sends queued commands (of one machine, or all) to connected machines; each goes out once. */

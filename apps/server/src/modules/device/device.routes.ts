@@ -11,6 +11,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../http/app-error.js';
 import { done, localized, ok } from '../../http/envelope.js';
+import type { Cache } from '../../infra/cache/cache.js';
 import { callerOf } from '../auth/auth.plugin.js';
 import type { DeviceScope } from './device.repository.js';
 import {
@@ -67,7 +68,8 @@ export const deviceRoutes: FastifyPluginAsyncZod<{
   activation: DeviceActivationService;
   registry: DeviceRegistryService;
   stats: DeviceStatsService;
-}> = async (app, { devices, activation, registry, stats }) => {
+  cache: Cache;
+}> = async (app, { devices, activation, registry, stats, cache }) => {
   await app.register(multipart, { limits: { fileSize: DEVICE_LIMITS.importMaxBytes, files: 1, fields: 5 } });
 
   app.post(
@@ -165,10 +167,15 @@ export const deviceRoutes: FastifyPluginAsyncZod<{
         summary: 'The machine fetches its MQTT credential, once after activation or a board change',
         security: [],
         body: claimBody,
-        response: { 200: claimResponse, ...errors },
+        response: { 200: claimResponse, ...errors, 429: errorEnvelope },
       },
     },
-    async (request) => ok(request, await activation.claim(request.body.machineCode, request.body.boardSerial)),
+    async (request) => {
+      // Counted before the check, so guessing board serials costs the same whether a guess is right.
+      const claims = await cache.increment(`device:claims:${request.ip}`, 3_600_000);
+      if (claims > DEVICE_LIMITS.claimsPerHour) throw new AppError(429, deviceMessages.tooManyClaims, { code: 429 });
+      return ok(request, await activation.claim(request.body.machineCode, request.body.boardSerial));
+    },
   );
 
   app.get(
