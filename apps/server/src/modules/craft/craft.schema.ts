@@ -11,16 +11,10 @@ import {
   pageOf,
 } from '@kerf/contract';
 import { z } from 'zod';
+import { optionalText } from '../../http/query-fields.js';
 import { idList } from '../drive/drive.schema.js';
 
 const library = z.enum(CRAFT_LIBRARIES);
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .optional()
-    .transform((v) => v || undefined);
 const optionalNumber = z
   .union([z.string(), z.number()])
   .optional()

@@ -324,41 +324,38 @@ export const deviceRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.get(
+  // The statistics: the same range and scope, two answers.
+  const statsRoute = <T>(
+    path: string,
+    summary: string,
+    response: typeof stateTimeResponse | typeof faultsResponse,
+    answer: (
+      scope: DeviceScope,
+      range: { from: string; to: string; timeZone: string },
+      deviceId?: string,
+    ) => Promise<T>,
+  ) =>
+    app.get(
+      path,
+      {
+        config: { permission: DEVICE_PERMISSIONS.stats },
+        schema: { tags, summary, querystring: statsQuery, response: { 200: response, ...errors } },
+      },
+      async (request) => {
+        const { from, to, tz, deviceId, scope } = request.query;
+        return ok(request, await answer(scopeOf(request, scope === 'all'), { from, to, timeZone: tz }, deviceId));
+      },
+    );
+  statsRoute(
     DEVICE_PATHS.stateTime,
-    {
-      config: { permission: DEVICE_PERMISSIONS.stats },
-      schema: {
-        tags,
-        summary:
-          'Seconds per state statistic per local day (running, processing, paused, fault, idle, shutdown, offline)',
-        querystring: statsQuery,
-        response: { 200: stateTimeResponse, ...errors },
-      },
-    },
-    async (request) => {
-      const { from, to, tz, deviceId, scope } = request.query;
-      return ok(
-        request,
-        await stats.stateTime(scopeOf(request, scope === 'all'), { from, to, timeZone: tz }, deviceId),
-      );
-    },
+    'Seconds per state statistic per local day (running, processing, paused, fault, idle, shutdown, offline)',
+    stateTimeResponse,
+    (scope, range, deviceId) => stats.stateTime(scope, range, deviceId),
   );
-
-  app.get(
+  statsRoute(
     DEVICE_PATHS.faults,
-    {
-      config: { permission: DEVICE_PERMISSIONS.stats },
-      schema: {
-        tags,
-        summary: 'Fault codes in the range, most frequent first',
-        querystring: statsQuery,
-        response: { 200: faultsResponse, ...errors },
-      },
-    },
-    async (request) => {
-      const { from, to, tz, deviceId, scope } = request.query;
-      return ok(request, await stats.faults(scopeOf(request, scope === 'all'), { from, to, timeZone: tz }, deviceId));
-    },
+    'Fault codes in the range, most frequent first',
+    faultsResponse,
+    (scope, range, deviceId) => stats.faults(scope, range, deviceId),
   );
 };

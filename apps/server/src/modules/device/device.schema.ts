@@ -13,18 +13,12 @@ import {
   powerLimitSchema,
 } from '@kerf/contract';
 import { z } from 'zod';
+import { optionalText } from '../../http/query-fields.js';
 import type { DeviceRow } from './device.repository.js';
 import type { RegistryImportReport } from './device-registry.service.js';
 import type { CommandRow, EventRow } from './device-runtime.repository.js';
 
 const code = z.string().max(64);
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .optional()
-    .transform((v) => v || undefined);
 
 export const idParams = z.object({ id: z.uuid() });
 export const queryQuery = z.object({
