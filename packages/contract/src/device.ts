@@ -195,6 +195,22 @@ export const deviceMessages = {
     'zh-CN': `统计范围无效：起止日期须有效，最多${DEVICE_STAT_MAX_DAYS}天，时区须有效`,
     en: `The statistics range is not valid: real dates, at most ${DEVICE_STAT_MAX_DAYS} days, and a real time zone`,
   },
+  // SPEC §8 camera scanner messages
+  cameraPermission: {
+    'zh-CN': '需要相机权限才能扫码，请在浏览器设置中允许',
+    en: 'Scanning needs permission to use the camera: allow it in the browser settings',
+  },
+  cameraNone: { 'zh-CN': '未找到相机', en: 'No camera was found' },
+  cameraInsecure: {
+    'zh-CN': '扫码需要安全连接（HTTPS或localhost）',
+    en: 'Scanning needs a secure connection (HTTPS or localhost)',
+  },
+  cameraBusy: { 'zh-CN': '相机正被其他程序占用', en: 'The camera is in use by another program' },
+  cameraUnsuitable: { 'zh-CN': '相机不满足扫码要求', en: 'The camera is not suitable for scanning' },
+  cameraUnsupported: {
+    'zh-CN': '此浏览器不支持视频流接口，请手动输入编码',
+    en: 'This browser does not support the streaming API: type the code instead',
+  },
   unbound: { 'zh-CN': '删除成功', en: 'Deleted' },
   saved: { 'zh-CN': '修改成功', en: 'Saved' },
 } as const satisfies Record<string, Bilingual>;
