@@ -540,6 +540,13 @@ describe.each(brokers)('device cloud: $name', ({ database, start: startBroker })
       expect((await call(app, method, url, { token: eve, body })).status, `${name} another user`).toBe(404);
       expect((await call(app, method, url, { token: ada, body })).status, `${name} owner`).toBe(200);
     }
+    // activation needs a session; the credential claim is the machine's own call and needs none
+    for (const url of ['/activation/activate', '/activation/change']) {
+      expect((await call(app, 'POST', `${API}${url}`, { body: { machineCode: sample.machineCode } })).status, url).toBe(
+        401,
+      );
+    }
+    expect((await call(app, 'GET', `${API}/activation/query?machineCode=${sample.machineCode}`)).status).toBe(401);
     // an administrator sees every machine, reads its detail and log, but does not drive it
     expect((await call(app, 'GET', `${API}/device/${id}`, { token: admin })).status).toBe(200);
     expect((await call(app, 'GET', `${API}/device/${id}/events`, { token: admin })).status).toBe(200);
