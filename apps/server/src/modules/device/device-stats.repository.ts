@@ -45,15 +45,21 @@ export class DeviceStatsRepository {
                least(coalesce(next_at, ${now.toISOString()}::timestamptz), ${end}) as e
           from changes
       ),
-      days as (
-        select d::date as day,
-               (d::date::timestamp at time zone ${range.timeZone}) as day_start,
-               ((d::date + 1)::timestamp at time zone ${range.timeZone}) as day_end
-          from generate_series(${range.from}::date, ${range.to}::date, interval '1 day') d
+      -- each span is cut only at the local midnights it crosses (not tried against every day of the range)
+      pieces as (
+        select sp.state, d.day::date as day,
+               greatest(sp.s, (d.day::date::timestamp at time zone ${range.timeZone})) as s,
+               least(sp.e, ((d.day::date + 1)::timestamp at time zone ${range.timeZone})) as e
+          from spans sp
+          cross join lateral generate_series(
+            date_trunc('day', sp.s at time zone ${range.timeZone}),
+            date_trunc('day', (sp.e - interval '1 microsecond') at time zone ${range.timeZone}),
+            interval '1 day') d(day)
+         where sp.e > sp.s
       )
       select to_char(day, 'YYYY-MM-DD') as day, state,
-             sum(extract(epoch from least(e, day_end) - greatest(s, day_start)))::float8 as seconds
-        from spans join days on s < day_end and e > day_start
+             sum(extract(epoch from e - s))::float8 as seconds
+        from pieces
        where e > s
        group by day, state
        order by day, state`);
