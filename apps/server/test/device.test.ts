@@ -459,6 +459,35 @@ describe.each(brokers)('device cloud: $name', ({ database, start: startBroker })
     expect(stored).toMatchObject({ id: started.body.data.id, state: 'succeeded' });
   });
 
+  it('after a restart, the broker’s replay of a silent machine’s last state does not make it look alive', async () => {
+    const { sample, machine } = await online(ada, 18);
+    await machine.state('running');
+    machine.stopHeartbeat();
+    await eventually(
+      () => deviceOf(ada, sample.machineCode),
+      (d) => d.state === 'noResponse',
+      6000,
+    );
+    const before = await deviceOf(ada, sample.machineCode);
+    await app.close();
+    await start();
+    // the replayed "running" arrives on subscribing; give the sweeps time to see it
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await services.deviceGateway?.settled();
+    const after = await deviceOf(ada, sample.machineCode);
+    expect(after.state).toBe('noResponse');
+    expect(after.lastSeenAt).toBe(before.lastSeenAt);
+    await machine.telemetry({ power: 1 });
+    expect(
+      (
+        await eventually(
+          () => deviceOf(ada, sample.machineCode),
+          (d) => d.state === 'running',
+        )
+      ).state,
+    ).toBe('running');
+  });
+
   it('events are stored and listed newest first, by level and code', async () => {
     const { id, machine } = await online(ada, 15);
     await machine.event('warning', 'W201', 'water temperature high');

@@ -60,13 +60,13 @@ export class DeviceGateway {
       reconnectPeriod: 1000,
     });
     this.client = client;
-    client.on('message', (topic, payload) => {
+    client.on('message', (topic, payload, packet) => {
       const parsed = parseDeviceTopic(topic);
       if (!parsed || parsed.kind === 'cmd') return;
       const { serial, kind } = parsed;
       const previous = this.queues.get(serial) ?? Promise.resolve();
       const work: Promise<void> = previous
-        .then(() => this.deps.ingest.handle(serial, kind, payload))
+        .then(() => this.deps.ingest.handle(serial, kind, payload, packet.retain))
         .catch((err) => log.error({ err, topic }, 'device message not stored'))
         .finally(() => {
           if (this.queues.get(serial) === work) this.queues.delete(serial);

@@ -65,8 +65,11 @@ export class DeviceIngestService {
     for (const l of this.listeners) l.command?.(command);
   }
 
-  /** One message from `dev/{serial}/{kind}`. */
-  async handle(serial: string, kind: DeviceUplink, payload: Buffer): Promise<void> {
+  /**
+   * One message from `dev/{serial}/{kind}`. `retained`: the broker replayed the last retained state on
+   * subscribing (after a restart); it tells the state but is not a sign of life.
+   */
+  async handle(serial: string, kind: DeviceUplink, payload: Buffer, retained = false): Promise<void> {
     let body: unknown;
     try {
       body = JSON.parse(payload.toString('utf8'));
@@ -82,7 +85,7 @@ export class DeviceIngestService {
         return;
       }
       const state = parsed.data.state;
-      this.changed(await this.deps.runtime.setState(serial, state, state, at));
+      this.changed(await this.deps.runtime.setState(serial, state, state, at, !retained));
       return;
     }
     if (kind === 'telemetry') {

@@ -28,10 +28,17 @@ export class DeviceRuntimeRepository {
 
   /**
    * The state a device is in from `at` on. `reported` is what the device said (null when the cloud
-   * concluded it: offline, no response). Returns the change, or null when nothing changed or the
-   * serial is unknown.
+   * concluded it: offline, no response). `heard`: the device itself spoke now (not a retained report
+   * the broker replays on subscribing), so it counts as alive. Returns the change, or null when nothing
+   * changed or the serial is unknown.
    */
-  async setState(serial: string, state: string, reported: string | null, at: Date): Promise<StateChange | null> {
+  async setState(
+    serial: string,
+    state: string,
+    reported: string | null,
+    at: Date,
+    heard = reported !== null,
+  ): Promise<StateChange | null> {
     return this.db.transaction(async (tx) => {
       const [device] = await tx
         .select({ id: devices.id, ownerId: devices.ownerId, state: devices.state })
@@ -40,9 +47,14 @@ export class DeviceRuntimeRepository {
         .for('update')
         .limit(1);
       if (!device) return null;
-      const seen = reported !== null ? { lastSeenAt: at, reportedState: reported } : {};
+      // A replayed report does not end a silence: the machine has still said nothing (its will does, though).
+      if (!heard && reported !== null && device.state === 'noResponse' && state !== 'offline') state = 'noResponse';
+      const seen = {
+        ...(reported !== null ? { reportedState: reported } : {}),
+        ...(heard ? { lastSeenAt: at } : {}),
+      };
       if (device.state === state) {
-        if (reported !== null) await tx.update(devices).set(seen).where(eq(devices.id, device.id));
+        if (Object.keys(seen).length) await tx.update(devices).set(seen).where(eq(devices.id, device.id));
         return null;
       }
       await tx
