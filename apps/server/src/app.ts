@@ -145,6 +145,12 @@ export async function buildApp({
   await app.register(authPlugin, { sessions: s.sessions, users: s.users, cacheMs: config.sessions.checkCacheMs });
   await app.register(duplicateSubmit, { cache: infra.cache });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  // A refused WebSocket upgrade (no token, no permission) is answered over the raw socket, which
+  // nobody would close: a client could keep it open, and it would hold up the server's shutdown.
+  app.addHook('onResponse', async (request, reply) => {
+    if (reply.statusCode >= 400 && request.headers.upgrade?.toLowerCase() === 'websocket')
+      request.raw.socket?.destroy();
+  });
   await app.register(
     async (cloud) => {
       await cloud.register(healthRoutes, { health });

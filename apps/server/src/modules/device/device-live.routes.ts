@@ -87,12 +87,6 @@ export const deviceLiveRoutes: FastifyPluginAsync<{ bus: LiveBus }> = async (app
       }
     }
   });
-  // A refused upgrade (no token, no permission) is answered over the raw socket, which nobody would
-  // close: a client could keep it open, and it would hold up the server's shutdown.
-  app.addHook('onResponse', async (request, reply) => {
-    if (reply.statusCode >= 400 && request.headers.upgrade?.toLowerCase() === 'websocket')
-      request.raw.socket?.destroy();
-  });
   app.addHook('onClose', async () => {
     stop();
     for (const watcher of watchers) watcher.socket.close(1001, 'server closing');
