@@ -148,6 +148,13 @@ describe.each(brokers)('device cloud: $name', ({ database, start: startBroker })
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   };
+  /** The machine as its owner lists it, once it is in `state` (or as it is after `ms`). */
+  const reaches = (token: string, machineCode: string, state: string, ms?: number) =>
+    eventually(
+      () => deviceOf(token, machineCode),
+      (d) => d?.state === state,
+      ms,
+    );
   /** Activated by `token`, credential claimed, connected and reporting `idle`. */
   async function online(
     token: string,
@@ -161,10 +168,7 @@ describe.each(brokers)('device cloud: $name', ({ database, start: startBroker })
     machines.push(machine);
     await machine.state('idle');
     machine.heartbeat();
-    const device = await eventually(
-      () => deviceOf(token, sample.machineCode),
-      (d) => d?.state === 'idle',
-    );
+    const device = await reaches(token, sample.machineCode, 'idle');
     return { sample, machine, id: device.id };
   }
 
@@ -312,39 +316,18 @@ describe.each(brokers)('device cloud: $name', ({ database, start: startBroker })
     const { sample, machine } = await online(ada, 12);
     await machine.state('running');
     await machine.state('running');
-    expect(
-      (
-        await eventually(
-          () => deviceOf(ada, sample.machineCode),
-          (d) => d.state === 'running',
-        )
-      ).state,
-    ).toBe('running');
+    expect((await reaches(ada, sample.machineCode, 'running')).state).toBe('running');
     // silent past the inactivity timeout (1 s here): no response, not "running"
     machine.stopHeartbeat();
-    const silent = await eventually(
-      () => deviceOf(ada, sample.machineCode),
-      (d) => d.state === 'noResponse',
-      6000,
-    );
+    const silent = await reaches(ada, sample.machineCode, 'noResponse', 6000);
     expect(silent.state).toBe('noResponse');
     // it speaks again: back to what it last reported
     await machine.telemetry({ power: 55, progress: 0.4 });
-    const back = await eventually(
-      () => deviceOf(ada, sample.machineCode),
-      (d) => d.state === 'running',
-    );
+    const back = await reaches(ada, sample.machineCode, 'running');
     expect(back).toMatchObject({ state: 'running', telemetry: { power: 55, progress: 0.4 } });
     // the connection dies: the broker's will says offline
     machine.drop();
-    expect(
-      (
-        await eventually(
-          () => deviceOf(ada, sample.machineCode),
-          (d) => d.state === 'offline',
-        )
-      ).state,
-    ).toBe('offline');
+    expect((await reaches(ada, sample.machineCode, 'offline')).state).toBe('offline');
     const rows = (await db.db.execute(
       `select s.state from device_state_changes s join devices d on d.id = s.device_id where d.machine_code = '${sample.machineCode}' order by s.id`,
     )) as unknown as { rows: Array<{ state: string }> };
@@ -417,10 +400,7 @@ describe.each(brokers)('device cloud: $name', ({ database, start: startBroker })
     ).toBe('timedOut');
 
     machine.drop();
-    await eventually(
-      () => deviceOf(ada, machine.serial),
-      (d) => d.state === 'offline',
-    );
+    await reaches(ada, machine.serial, 'offline');
     const refused = await call(app, 'POST', `${API}/device/${id}/command`, {
       token: ada,
       body: { kind: 'stop' },
@@ -463,11 +443,7 @@ describe.each(brokers)('device cloud: $name', ({ database, start: startBroker })
     const { sample, machine } = await online(ada, 18);
     await machine.state('running');
     machine.stopHeartbeat();
-    await eventually(
-      () => deviceOf(ada, sample.machineCode),
-      (d) => d.state === 'noResponse',
-      6000,
-    );
+    await reaches(ada, sample.machineCode, 'noResponse', 6000);
     const before = await deviceOf(ada, sample.machineCode);
     await app.close();
     await start();
@@ -478,14 +454,7 @@ describe.each(brokers)('device cloud: $name', ({ database, start: startBroker })
     expect(after.state).toBe('noResponse');
     expect(after.lastSeenAt).toBe(before.lastSeenAt);
     await machine.telemetry({ power: 1 });
-    expect(
-      (
-        await eventually(
-          () => deviceOf(ada, sample.machineCode),
-          (d) => d.state === 'running',
-        )
-      ).state,
-    ).toBe('running');
+    expect((await reaches(ada, sample.machineCode, 'running')).state).toBe('running');
   });
 
   it('events are stored and listed newest first, by level and code', async () => {
