@@ -1,12 +1,23 @@
+import { createHash } from 'node:crypto';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { Credential } from './provision.js';
 import {
   type Behaviour,
+  type JobDownloader,
   type MachineLink,
   type SimClock,
   SimulatedMachine,
   seededRandom,
 } from './simulated-machine.js';
+
+/** Fetches a job's G-code from its signed address and hashes it, as firmware does before running it. */
+export const httpDownloader: JobDownloader = async (url) => {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  return createHash('sha256')
+    .update(Buffer.from(await response.arrayBuffer()))
+    .digest('hex');
+};
 
 export interface FleetOptions {
   behaviour: Behaviour;
@@ -80,7 +91,7 @@ export class Fleet {
       },
     };
     await client.subscribeAsync(`dev/${serial}/cmd`, { qos: 1 });
-    const machine = new SimulatedMachine(serial, link, realClock, random, this.options.behaviour);
+    const machine = new SimulatedMachine(serial, link, realClock, random, this.options.behaviour, httpDownloader);
     await machine.announce();
     // the first tick at a random point of the interval, so a thousand machines do not all speak at once
     const every = this.options.behaviour.tickSeconds * 1000;

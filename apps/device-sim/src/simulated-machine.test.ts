@@ -24,6 +24,7 @@ const behaviour = (over: Partial<Behaviour> = {}): Behaviour => ({
   faultTicks: 2,
   tickSeconds: 5,
   ackDelayMs: 0,
+  autoStartSentJobs: true,
   ...over,
 });
 
@@ -76,6 +77,61 @@ describe('a simulated machine', () => {
     await machine.command(JSON.stringify({ id: 'e', kind: 'resume', expiresAt: '2026-11-27T09:59:00Z' }));
     expect(acks().at(-1)).toEqual(['e', 'failed', 'expired']);
     expect(machine.state).toBe('paused');
+  });
+
+  it('a sent job: downloads it, answers with its SHA-256, runs it and reports started, progress and done', async () => {
+    const { link, sent } = fakeLink();
+    const fetched: string[] = [];
+    const machine = new SimulatedMachine(
+      'S',
+      link,
+      clock,
+      seededRandom(4),
+      behaviour({ startChance: 0 }),
+      async (url) => {
+        fetched.push(url);
+        return 'ab'.repeat(32);
+      },
+    );
+    const jobId = '0b0f5a2e-8d1c-4c62-9a53-3f1d1c7c2a10';
+    await machine.command(
+      JSON.stringify({ id: 'j', kind: 'sendJob', params: { jobId, name: 'box.gcode', url: 'http://cloud/f?sig=1' } }),
+    );
+    expect(fetched).toEqual(['http://cloud/f?sig=1']);
+    const acks = sent.filter((m) => m.kind === 'ack').map((m) => m.body);
+    expect(acks).toEqual([
+      { id: 'j', status: 'received', message: '' },
+      { id: 'j', status: 'succeeded', message: '', data: { sha256: 'ab'.repeat(32) } },
+    ]);
+    expect(machine.state).toBe('running');
+    for (let i = 0; i < 4; i++) await machine.tick();
+    const reports = sent.filter((m) => m.kind === 'job').map((m) => [m.body.jobId, m.body.status, m.body.progress]);
+    expect(reports).toEqual([
+      [jobId, 'started', 0],
+      [jobId, 'progress', 0.25],
+      [jobId, 'progress', 0.5],
+      [jobId, 'progress', 0.75],
+      [jobId, 'done', 1],
+    ]);
+    expect(machine.state).toBe('idle');
+  });
+
+  it('a job that cannot be downloaded is answered failed and not run; a job of its own has a local id', async () => {
+    const { link, sent } = fakeLink();
+    const machine = new SimulatedMachine('S', link, clock, seededRandom(5), behaviour(), async () => {
+      throw new Error('HTTP 403');
+    });
+    await machine.command(JSON.stringify({ id: 'k', kind: 'sendJob', params: { jobId: 'x', url: 'http://cloud/f' } }));
+    expect(sent.filter((m) => m.kind === 'ack').at(-1)?.body).toEqual({
+      id: 'k',
+      status: 'failed',
+      message: 'download failed: HTTP 403',
+    });
+    expect(machine.state).toBe('idle');
+    await machine.tick();
+    expect(sent.filter((m) => m.kind === 'job').map((m) => [m.body.jobId, m.body.status, m.body.name])).toEqual([
+      ['job-1', 'started', 'Job 1'],
+    ]);
   });
 
   it('the same seed gives the same day', async () => {

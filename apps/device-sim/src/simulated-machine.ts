@@ -13,6 +13,9 @@ export interface MachineLink {
   onCommand(handler: (payload: string) => void): void;
 }
 
+/** Fetches a job's G-code from its signed address and says its SHA-256 (hex), as firmware checks it. */
+export type JobDownloader = (url: string) => Promise<string>;
+
 export interface SimClock {
   now(): number;
   after(ms: number, work: () => void): void;
@@ -31,6 +34,8 @@ export interface Behaviour {
   tickSeconds: number;
   /** Delay before answering a command, ms (slow acks). */
   ackDelayMs: number;
+  /** The operator presses start as soon as a job sent from the cloud has arrived (else a `start` command runs it). */
+  autoStartSentJobs: boolean;
 }
 
 export const DEFAULT_BEHAVIOUR: Behaviour = {
@@ -40,7 +45,20 @@ export const DEFAULT_BEHAVIOUR: Behaviour = {
   faultTicks: 3,
   tickSeconds: 5,
   ackDelayMs: 0,
+  autoStartSentJobs: true,
 };
+
+/** A job on the machine: one the cloud sent (its id) or one started at the panel (the machine's own id). */
+interface Job {
+  id: string;
+  name: string;
+}
+
+interface Answer {
+  status: 'succeeded' | 'failed';
+  message: string;
+  data?: { sha256: string };
+}
 
 interface Command {
   id: string;
@@ -73,8 +91,11 @@ export class SimulatedMachine {
   powerLimit = 100;
   jobNumber = 0;
   private faultLeft = 0;
+  /** A job received from the cloud and not started yet. */
+  loadedJob: Job | null = null;
+  currentJob: Job | null = null;
   /** Answers already given, by command id: a command delivered twice is answered again, not redone. */
-  private readonly answered = new Map<string, { status: 'succeeded' | 'failed'; message: string }>();
+  private readonly answered = new Map<string, Answer>();
 
   constructor(
     readonly serial: string,
@@ -82,6 +103,7 @@ export class SimulatedMachine {
     private readonly clock: SimClock,
     private readonly random: () => number,
     private readonly behaviour: Behaviour = DEFAULT_BEHAVIOUR,
+    private readonly download?: JobDownloader,
   ) {
     link.onCommand((payload) => {
       void this.command(payload);
@@ -117,11 +139,15 @@ export class SimulatedMachine {
         this.faultLeft = b.faultTicks;
         await this.setState('abnormal');
         await this.event('fault', fault.code, fault.message);
+        await this.endJob('failed', fault.message);
       } else {
         this.progress = Math.min(1, this.progress + b.tickSeconds / b.jobSeconds);
         if (this.progress >= 1) {
           await this.event('info', 'I100', `Job ${this.jobNumber} finished`);
+          await this.endJob('done');
           await this.setState('idle');
+        } else {
+          await this.reportJob('progress');
         }
       }
     } else if (this.state === 'abnormal' && --this.faultLeft <= 0) {
@@ -132,11 +158,30 @@ export class SimulatedMachine {
     if (this.state !== 'softShutdown') await this.telemetry();
   }
 
+  /** Starts the job the cloud sent, if one is loaded, else one of the operator's own. */
   private async startJob() {
     this.jobNumber++;
     this.progress = 0;
+    this.currentJob = this.loadedJob ?? { id: `job-${this.jobNumber}`, name: `Job ${this.jobNumber}` };
+    this.loadedJob = null;
     await this.setState('running');
     await this.event('info', 'I001', `Job ${this.jobNumber} started`);
+    await this.reportJob('started');
+  }
+
+  private reportJob(status: 'started' | 'progress' | 'done' | 'failed', message = '') {
+    const job = this.currentJob;
+    if (!job) return Promise.resolve();
+    const progress = Math.round(this.progress * 1000) / 1000;
+    return this.link.publish(
+      this.topic('job'),
+      JSON.stringify({ jobId: job.id, status, progress, message, name: job.name }),
+    );
+  }
+
+  private async endJob(status: 'done' | 'failed', message = '') {
+    await this.reportJob(status, message);
+    this.currentJob = null;
   }
 
   async telemetry() {
@@ -147,7 +192,7 @@ export class SimulatedMachine {
         power,
         powerLimit: this.powerLimit,
         progress: Math.round(this.progress * 1000) / 1000,
-        jobId: this.jobNumber ? `job-${this.jobNumber}` : null,
+        jobId: this.currentJob?.id ?? null,
         temperatures: { water: Math.round((22 + 6 * this.random()) * 10) / 10 },
       }),
     );
@@ -158,8 +203,8 @@ export class SimulatedMachine {
     await this.setState('softShutdown');
   }
 
-  private answer(id: string, status: 'received' | 'succeeded' | 'failed', message = '') {
-    return this.link.publish(this.topic('ack'), JSON.stringify({ id, status, message }));
+  private answer(id: string, status: 'received' | 'succeeded' | 'failed', message = '', data?: Answer['data']) {
+    return this.link.publish(this.topic('ack'), JSON.stringify({ id, status, message, ...(data ? { data } : {}) }));
   }
 
   /** Acts on a command as firmware would: received at once (after the ack delay), then the result. */
@@ -180,10 +225,16 @@ export class SimulatedMachine {
         ? { status: 'failed' as const, message: 'expired' }
         : await this.act(command));
     this.answered.set(command.id, result);
-    await this.answer(command.id, result.status, result.message);
+    await this.answer(command.id, result.status, result.message, result.data);
+    if (command.kind === 'sendJob' && result.status === 'succeeded' && !earlier) await this.jobArrived();
   }
 
-  private async act(command: Command): Promise<{ status: 'succeeded' | 'failed'; message: string }> {
+  /** A sent job is on the machine: the operator starts it when the machine is free. */
+  private async jobArrived() {
+    if (this.behaviour.autoStartSentJobs && this.state === 'idle') await this.startJob();
+  }
+
+  private async act(command: Command): Promise<Answer> {
     const ok = { status: 'succeeded' as const, message: '' };
     const refuse = (message: string) => ({ status: 'failed' as const, message });
     switch (command.kind) {
@@ -201,6 +252,7 @@ export class SimulatedMachine {
         return ok;
       case 'stop':
         if (this.state !== 'running' && this.state !== 'paused') return refuse(`nothing to stop while ${this.state}`);
+        await this.endJob('failed', 'stopped');
         this.progress = 0;
         await this.setState('idle');
         return ok;
@@ -210,6 +262,18 @@ export class SimulatedMachine {
         this.powerLimit = percent;
         await this.telemetry();
         return ok;
+      }
+      case 'sendJob': {
+        const url = String(command.params?.url ?? '');
+        const jobId = String(command.params?.jobId ?? '');
+        if (!this.download || !url || !jobId) return refuse('cannot download jobs');
+        try {
+          const sha256 = await this.download(url);
+          this.loadedJob = { id: jobId, name: String(command.params?.name ?? jobId) };
+          return { ...ok, data: { sha256 } };
+        } catch (error) {
+          return refuse(`download failed: ${(error as Error).message}`);
+        }
       }
       default:
         return refuse(`unknown command ${command.kind}`);

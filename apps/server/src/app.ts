@@ -20,6 +20,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { craftRoutes } from './modules/craft/craft.routes.js';
 import { designRoutes } from './modules/design/design.routes.js';
 import { deviceRoutes } from './modules/device/device.routes.js';
+import { deviceJobRoutes } from './modules/device/device-job.routes.js';
 import { deviceLiveOpenApi, deviceLiveRoutes } from './modules/device/device-live.routes.js';
 import { driveRoutes } from './modules/drive/drive.routes.js';
 import { commonDownloadRoutes, transferRoutes } from './modules/drive/transfer.routes.js';
@@ -174,6 +175,7 @@ export async function buildApp({
         cache: infra.cache,
       });
       await cloud.register(deviceLiveRoutes, { bus: s.live });
+      await cloud.register(deviceJobRoutes, { jobs: s.deviceJobs, blobs: infra.blobs, publicUrl: config.publicUrl });
       await cloud.register(previewRoutes, {
         drive: s.drive,
         shares: s.shares,

@@ -28,6 +28,9 @@ import { DeviceActivationService, type DeviceLink } from './modules/device/devic
 import { credentialMatches } from './modules/device/device-credential.js';
 import { DeviceGateway } from './modules/device/device-gateway.js';
 import { DeviceIngestService } from './modules/device/device-ingest.service.js';
+import { DeviceJobRepository } from './modules/device/device-job.repository.js';
+import { DeviceJobService, type JobFiles } from './modules/device/device-job.service.js';
+import { DeviceJobLinks } from './modules/device/device-job-link.js';
 import { publishDeviceChanges } from './modules/device/device-live.routes.js';
 import { DeviceRegistryService } from './modules/device/device-registry.service.js';
 import { DeviceRuntimeRepository } from './modules/device/device-runtime.repository.js';
@@ -78,10 +81,13 @@ export interface Infrastructure {
 }
 
 /** Machines: registry, activation, the owner's view, and the gateway to the broker when there is one. */
-function createDeviceServices(config: Config, infra: Infrastructure, log: FastifyBaseLogger) {
+function createDeviceServices(config: Config, infra: Infrastructure, log: FastifyBaseLogger, files: JobFiles) {
   const db = infra.database.db;
   const repository = new DeviceRepository(db);
   const runtime = new DeviceRuntimeRepository(db);
+  const jobRepository = new DeviceJobRepository(db);
+  const jobLinks = new DeviceJobLinks(new ServerSecretRepository(db));
+  let jobs: DeviceJobService | null = null;
   const broker = infra.broker;
   const link: DeviceLink = broker
     ? {
@@ -97,6 +103,10 @@ function createDeviceServices(config: Config, infra: Infrastructure, log: Fastif
   let gateway: DeviceGateway | null = null;
   const ingest = new DeviceIngestService({
     runtime,
+    jobs: {
+      confirmDelivery: (command, data, at) => jobs!.confirmDelivery(command, data, at),
+      report: (serial, report, at) => jobs!.report(serial, report, at),
+    },
     inactivityMs: config.devices.inactivityMs,
     onReachable: (deviceId) => {
       gateway?.dispatch(deviceId).catch((err) => log.error({ err }, 'queued commands not sent'));
@@ -114,14 +124,22 @@ function createDeviceServices(config: Config, infra: Infrastructure, log: Fastif
         answerTimeoutMs: config.devices.commandTimeoutMs,
       })
     : null;
+  const devices = new DeviceService({ devices: repository, runtime, link, sender: gateway ?? undefined });
+  jobs = new DeviceJobService({ jobs: jobRepository, devices, files, links: jobLinks });
   return {
     live,
     deviceGateway: gateway,
     deviceIngest: ingest,
-    devices: new DeviceService({ devices: repository, runtime, link, sender: gateway ?? undefined }),
+    devices,
+    deviceJobs: jobs,
+    deviceJobLinks: jobLinks,
     deviceActivation: new DeviceActivationService({ devices: repository, link }),
     deviceRegistry: new DeviceRegistryService({ devices: repository }),
-    deviceStats: new DeviceStatsService({ devices: repository, stats: new DeviceStatsRepository(db) }),
+    deviceStats: new DeviceStatsService({
+      devices: repository,
+      stats: new DeviceStatsRepository(db),
+      jobs: jobRepository,
+    }),
   };
 }
 
@@ -231,6 +249,7 @@ export function createServices(config: Config, infra: Infrastructure, log: Fasti
   const jobs = new JobQueue(new JobRepository(db), { log });
   const unzip = new UnzipService({ drive, blobs: infra.blobs, jobs });
   const contentTags = new ContentTags(new ServerSecretRepository(db));
+  const deviceServices = createDeviceServices(config, infra, log, drive);
   const housekeeping = new DriveHousekeeping({ drive, uploads, blobs: infra.blobs, settings: config.drive, log });
   return {
     jobs,
@@ -260,11 +279,12 @@ export function createServices(config: Config, infra: Infrastructure, log: Fasti
     login,
     installation: new InstallationRepository(db),
     crafts,
-    ...createDeviceServices(config, infra, log),
+    ...deviceServices,
     /** Idempotent start-up work: built-in parameters, roles, the web client and the first crafts. */
     async prepare() {
       await uploads.prepare();
       await contentTags.load();
+      await deviceServices.deviceJobLinks.load();
       await configs.ensureDefaults();
       await accounts.ensureRoles();
       await clients.upsert({

@@ -80,8 +80,12 @@ export class TestMachine {
   event(level: string, code: string, message = '') {
     return this.send('event', { level, code, message });
   }
-  ack(id: string, status: 'received' | 'succeeded' | 'failed', message = '') {
-    return this.send('ack', { id, status, message });
+  ack(id: string, status: 'received' | 'succeeded' | 'failed', message = '', data?: Record<string, unknown>) {
+    return this.send('ack', { id, status, message, ...(data ? { data } : {}) });
+  }
+  /** A job report on `dev/{sn}/job`. */
+  job(jobId: string, status: 'started' | 'progress' | 'done' | 'failed', extra: Record<string, unknown> = {}) {
+    return this.send('job', { jobId, status, ...extra });
   }
 
   /** Telemetry every `ms`, as firmware does while powered; `stopHeartbeat` makes it fall silent. */

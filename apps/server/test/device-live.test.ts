@@ -83,7 +83,6 @@ describe.each([
   }
 
   beforeAll(async () => {
-    console.log('before start');
     db = await database.open();
     broker = await startDeviceBroker({ host: '127.0.0.1', port: 0, portExplicit: true });
     const busA = shared ? new RedisLiveBus(redisUrl!, prefix) : new MemoryLiveBus();
@@ -118,18 +117,12 @@ describe.each([
       })
     ).body.data;
     machine = await TestMachine.connect(credential.url, sample.machineCode, credential.password);
-    console.log('before done');
   });
   afterAll(async () => {
-    console.log('after start');
     await machine?.close();
-    console.log('machine closed');
     for (const app of apps) await app.close();
-    console.log('apps closed');
     for (const bus of buses) await bus.close();
-    console.log('buses closed');
     await broker.close();
-    console.log('broker closed');
     await db.dispose();
   });
 
@@ -151,8 +144,21 @@ describe.each([
     expect(change).not.toHaveProperty('ownerId');
     await machine.state('paused');
     expect(await ada.until((m) => m.state === 'paused')).toMatchObject({ previous: 'running' });
+    // a command the owner sends: its states reach the owner's pages too (sent, then the machine's answers)
+    const deviceId = change?.deviceId as string;
+    const sent = await call(apps[0]!, 'POST', `/cloud-api/device/device/${deviceId}/command`, {
+      token: people.tokens.ada,
+      body: { kind: 'resume' },
+    });
+    const commandId = sent.body.data.id as string;
+    expect(await ada.until((m) => m.type === 'command' && m.state === 'sent')).toMatchObject({ deviceId, commandId });
+    await machine.ack(commandId, 'received');
+    await machine.ack(commandId, 'succeeded');
+    expect(await ada.until((m) => m.type === 'command' && m.state === 'succeeded')).toMatchObject({ commandId });
+    await machine.job('job-1', 'started', { name: 'Panel job' });
+    expect(await ada.until((m) => m.type === 'job')).toMatchObject({ deviceId });
     await services.deviceGateway?.settled();
-    expect(eve.messages.filter((m) => m.type === 'state')).toEqual([]);
+    expect(eve.messages.filter((m) => m.type !== 'hello')).toEqual([]);
 
     const anonymous = new WebSocket(socketUrl());
     const refused = await new Promise<number>((resolve) => {

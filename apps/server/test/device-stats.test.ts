@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceEvents, deviceStateChanges, devices } from '../src/db/schema.js';
 import { DeviceRepository } from '../src/modules/device/device.repository.js';
+import { DeviceJobRepository } from '../src/modules/device/device-job.repository.js';
 import { DeviceStatsRepository } from '../src/modules/device/device-stats.repository.js';
 import { DeviceStatsService } from '../src/modules/device/device-stats.service.js';
 import { bootstrapRootToken, call } from './account-helpers.js';
@@ -92,7 +93,12 @@ describe.each(testDatabases)('device statistics on $name', (database) => {
       event('Eve', 'E500', '2026-11-20T04:00:00Z'),
     ]);
     const repository = new DeviceRepository(db.db);
-    stats = new DeviceStatsService({ devices: repository, stats: new DeviceStatsRepository(db.db), now: () => now });
+    stats = new DeviceStatsService({
+      devices: repository,
+      stats: new DeviceStatsRepository(db.db),
+      jobs: new DeviceJobRepository(db.db),
+      now: () => now,
+    });
   });
   afterAll(async () => {
     await app.close();

@@ -22,7 +22,9 @@ import type { Bilingual, Locale } from './locale.js';
  * - `POST /device/device/{id}/command` `{kind, …}` and `GET /device/device/{id}/commands`.
  * - `GET /device/device/{id}/events?level&code&page&limit`.
  * - `GET /device/stats/state-time?from&to&tz&deviceId` → seconds per statistic per local day, from
- *   the stored state changes; `GET /device/stats/faults?from&to&tz&deviceId` → fault codes by count.
+ *   the stored state changes; `GET /device/stats/faults?from&to&tz&deviceId` → fault codes by count;
+ *   `GET /device/stats/by-device?from&to&tz` → the same seconds per machine; `GET /device/stats/jobs?from&to&tz`
+ *   → jobs started and finished per local day; `GET /device/stats/fleet` → how many machines are in each state now.
  * - `GET /device/live` (WebSocket, `?token=`): my machines' state changes as they happen.
  */
 export const DEVICE_PATHS = {
@@ -39,6 +41,9 @@ export const DEVICE_PATHS = {
   events: '/device/device/:id/events',
   stateTime: '/device/stats/state-time',
   faults: '/device/stats/faults',
+  byDevice: '/device/stats/by-device',
+  jobsPerDay: '/device/stats/jobs',
+  fleet: '/device/stats/fleet',
   live: '/device/live',
 } as const;
 

@@ -4,6 +4,8 @@ export * from './craft.js';
 export * from './design.js';
 export * from './device.js';
 export * from './device-codes.js';
+export * from './device-jobs.js';
+export * from './device-views.js';
 export * from './drive.js';
 export * from './envelope.js';
 export * from './locale.js';

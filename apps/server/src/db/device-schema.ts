@@ -1,4 +1,5 @@
 import {
+  bigint,
   bigserial,
   date,
   index,
@@ -156,5 +157,46 @@ export const deviceCommands = pgTable(
   (t) => [
     index('device_commands_device_idx').on(t.deviceId, t.createdAt),
     index('device_commands_open_idx').on(t.state, t.expiresAt),
+  ],
+);
+
+/**
+ * A drive file sent to a machine to run (SPEC §4 drawing and task states). The `sendJob` command
+ * carries it; the drawing state follows that command (queued: to-send; sent or delivered: sent) until
+ * the machine reports the file received with the right SHA-256; the task state follows the machine's
+ * job reports. Machines also report jobs they started themselves (from a USB stick, the panel): those
+ * have no command and no file.
+ */
+export const deviceJobs = pgTable(
+  'device_jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The drive file it came from (null when the file is gone, or the machine started the job itself). */
+    fileId: uuid('file_id'),
+    fileName: varchar('file_name', { length: 255 }).notNull(),
+    size: bigint('size', { mode: 'number' }).notNull().default(0),
+    /** The content sent (a drive blob), kept so the job still downloads after the file moves or is renamed. */
+    sha256: varchar('sha256', { length: 64 }).notNull().default(''),
+    /** The machine's own id of a job it started itself. */
+    machineJobId: varchar('machine_job_id', { length: 64 }),
+    commandId: uuid('command_id').references(() => deviceCommands.id, { onDelete: 'set null' }),
+    fetchedAt: timestamp('fetched_at', { withTimezone: true }),
+    receivedAt: timestamp('received_at', { withTimezone: true }),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** null until started, then inProgress, done. */
+    taskState: varchar('task_state', { length: 12 }),
+    progress: real('progress').notNull().default(0),
+    failure: varchar('failure', { length: 500 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('device_jobs_device_idx').on(t.deviceId, t.createdAt),
+    index('device_jobs_command_idx').on(t.commandId),
+    uniqueIndex('device_jobs_machine_job_idx').on(t.deviceId, t.machineJobId),
   ],
 );

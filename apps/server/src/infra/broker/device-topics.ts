@@ -5,7 +5,7 @@
 export const CLOUD_USERNAME = 'kerf-cloud';
 
 /** What a device publishes. */
-export const DEVICE_UPLINK = ['state', 'telemetry', 'event', 'ack'] as const;
+export const DEVICE_UPLINK = ['state', 'telemetry', 'event', 'ack', 'job'] as const;
 export type DeviceUplink = (typeof DEVICE_UPLINK)[number];
 
 export type BrokerIdentity = { kind: 'cloud' } | { kind: 'device'; serial: string };

@@ -113,6 +113,12 @@ export class DeviceGateway {
       });
       try {
         await client.publishAsync(deviceCommandTopic(command.serial), body, { qos: 1 });
+        this.deps.ingest.commandChanged({
+          id: command.id,
+          deviceId: command.deviceId,
+          userId: command.userId,
+          state: 'sent',
+        });
       } catch (err) {
         this.deps.log.warn({ err, command: command.id }, 'command not published; queued again');
         await this.deps.runtime.requeue(command.id);

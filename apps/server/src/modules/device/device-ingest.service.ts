@@ -1,6 +1,7 @@
-import { DEVICE_EVENT_LEVELS, DEVICE_LIMITS, DEVICE_REPORTED_STATES } from '@kerf/contract';
+import { DEVICE_EVENT_LEVELS, DEVICE_JOB_REPORTS, DEVICE_LIMITS, DEVICE_REPORTED_STATES } from '@kerf/contract';
 import { z } from 'zod';
 import type { DeviceUplink } from '../../infra/broker/device-topics.js';
+import type { JobReport } from './device-job.repository.js';
 import type { CommandRow, DeviceRuntimeRepository, StateChange } from './device-runtime.repository.js';
 
 /** The payloads of docs/device-protocol.md; anything else on a device topic is dropped and counted. */
@@ -16,12 +17,38 @@ const ackPayload = z.object({
   id: z.uuid(),
   status: z.enum(['received', 'succeeded', 'failed']),
   message: z.string().max(500).default(''),
+  /** With a `sendJob` answered `succeeded`: `{"sha256": …}` of the file the machine fetched. */
+  data: z.record(z.string(), z.unknown()).optional(),
 });
+const jobPayload = z.object({
+  jobId: z.string().min(1).max(64),
+  status: z.enum(DEVICE_JOB_REPORTS),
+  progress: z.number().min(0).max(1).optional(),
+  message: z.string().max(500).default(''),
+  name: z.string().max(255).optional(),
+});
+
+/** What the ingest needs of jobs: checking a delivered file, storing the machine's job reports. */
+export interface JobIngest {
+  /** False when the machine's file is not the one sent (its SHA-256 differs or is missing). */
+  confirmDelivery(command: CommandRow, data: Record<string, unknown> | undefined, at: Date): Promise<boolean>;
+  report(serial: string, report: JobReport, at: Date): Promise<JobChange | null>;
+}
+
+/** A command whose state moved: enough to tell its owner's pages to read it again. */
+export type CommandChange = Pick<CommandRow, 'id' | 'deviceId' | 'userId' | 'state'>;
+
+export interface JobChange {
+  deviceId: string;
+  ownerId: string | null;
+  jobId: string;
+}
 
 /** Who hears about changes as they are stored (the live push; tests). */
 export interface DeviceListener {
   state?(change: StateChange): void;
-  command?(command: CommandRow): void;
+  command?(command: CommandChange): void;
+  job?(change: JobChange): void;
 }
 
 /**
@@ -31,11 +58,12 @@ export interface DeviceListener {
 export class DeviceIngestService {
   private readonly listeners = new Set<DeviceListener>();
   /** Messages that were not the protocol's, by topic kind (for the log and the bench). */
-  readonly dropped: Record<DeviceUplink, number> = { state: 0, telemetry: 0, event: 0, ack: 0 };
+  readonly dropped: Record<DeviceUplink, number> = { state: 0, telemetry: 0, event: 0, ack: 0, job: 0 };
 
   constructor(
     private readonly deps: {
       runtime: DeviceRuntimeRepository;
+      jobs?: JobIngest;
       /** A machine came online: its queued commands can go now. */
       onReachable?: (deviceId: string) => void;
       inactivityMs?: number;
@@ -60,7 +88,7 @@ export class DeviceIngestService {
       this.deps.onReachable?.(change.deviceId);
   }
 
-  commandChanged(command: CommandRow | null) {
+  commandChanged(command: CommandChange | null) {
     if (!command) return;
     for (const l of this.listeners) l.command?.(command);
   }
@@ -106,16 +134,35 @@ export class DeviceIngestService {
       await this.deps.runtime.addEvent(serial, { at, ...parsed.data });
       return;
     }
+    if (kind === 'job') {
+      const parsed = jobPayload.safeParse(body);
+      if (!parsed.success || !this.deps.jobs) {
+        this.dropped.job++;
+        return;
+      }
+      await this.alive(serial, at);
+      const change = await this.deps.jobs.report(serial, parsed.data, at);
+      if (change) for (const l of this.listeners) l.job?.(change);
+      return;
+    }
     const parsed = ackPayload.safeParse(body);
     if (!parsed.success) {
       this.dropped.ack++;
       return;
     }
     await this.alive(serial, at);
-    const { id, status, message } = parsed.data;
-    this.commandChanged(
-      await this.deps.runtime.answer(serial, id, status === 'received' ? 'delivered' : status, message, at),
-    );
+    const { id, status, message, data } = parsed.data;
+    let state: 'delivered' | 'succeeded' | 'failed' = status === 'received' ? 'delivered' : status;
+    let text = message;
+    if (state === 'succeeded' && this.deps.jobs) {
+      // a job's file counts as delivered only when its hash is the one sent, whatever the machine says
+      const command = await this.deps.runtime.commandOf(serial, id);
+      if (command?.kind === 'sendJob' && !(await this.deps.jobs.confirmDelivery(command, data, at))) {
+        state = 'failed';
+        text = 'SHA-256 mismatch';
+      }
+    }
+    this.commandChanged(await this.deps.runtime.answer(serial, id, state, text, at));
   }
 
   /** The machine spoke: it is alive, and if it had been silent it is back in the state it last reported. */

@@ -8,29 +8,37 @@ import type { DeviceIngestService } from './device-ingest.service.js';
 
 /** What every instance hears about a machine's state, whichever instance stored it. */
 export const DEVICE_CHANNEL = 'device';
-export interface DeviceStateMessage {
-  type: 'state';
-  deviceId: string;
-  ownerId: string | null;
-  state: string;
-  previous: string;
-  at: string;
-}
+/** A bus message: the browser's message (contract DeviceLiveMessage) and whose machine it is about. */
+export type DeviceBusMessage = { ownerId: string | null; deviceId: string } & (
+  | { type: 'state'; state: string; previous: string; at: string }
+  | { type: 'command'; commandId: string; state: string }
+  | { type: 'job'; jobId: string }
+);
+const BUS_TYPES = new Set(['state', 'command', 'job']);
 
-/** Tells the other instances (and this one) each state change the ingest stores. */
+/** Tells the other instances (and this one) each change the ingest stores: states, commands, jobs. */
 export function publishDeviceChanges(ingest: DeviceIngestService, bus: LiveBus, onError: (err: unknown) => void) {
+  const publish = (message: DeviceBusMessage) => bus.publish(DEVICE_CHANNEL, message).catch(onError);
   return ingest.listen({
-    state: (change) => {
-      const message: DeviceStateMessage = {
+    state: (change) =>
+      publish({
         type: 'state',
         deviceId: change.deviceId,
         ownerId: change.ownerId,
         state: change.state,
         previous: change.previous,
         at: change.at.toISOString(),
-      };
-      bus.publish(DEVICE_CHANNEL, message).catch(onError);
-    },
+      }),
+    // only a machine's owner sends it commands, so the sender is the one to tell
+    command: (command) =>
+      publish({
+        type: 'command',
+        deviceId: command.deviceId,
+        ownerId: command.userId,
+        commandId: command.id,
+        state: command.state,
+      }),
+    job: (change) => publish({ type: 'job', deviceId: change.deviceId, ownerId: change.ownerId, jobId: change.jobId }),
   });
 }
 
@@ -43,7 +51,7 @@ export const deviceLiveOpenApi = {
     tags: ['device'],
     summary: 'WebSocket: my machines’ state changes as they happen',
     description:
-      'Upgrade to a WebSocket. Messages are JSON: `{"type":"hello"}` once, then `{"type":"state","deviceId","state","previous","at"}` for each change of a machine bound to the caller (every machine with `scope=all` and device:fleet:view). Browsers cannot set headers here, so the token comes as `?token=` or the session cookie.',
+      'Upgrade to a WebSocket. Messages are JSON: `{"type":"hello"}` once, then `{"type":"state","deviceId","state","previous","at"}` for each change of state of a machine bound to the caller (every machine with `scope=all` and device:fleet:view), `{"type":"command","deviceId","commandId","state"}` when a command the caller sent changes state, and `{"type":"job","deviceId","jobId"}` when the machine reports on a job. Browsers cannot set headers here, so the token comes as `?token=` or the session cookie.',
     parameters: [
       { name: 'token', in: 'query', required: false, schema: { type: 'string' } },
       {
@@ -71,14 +79,14 @@ const liveQuery = z.object({ token: z.string().optional(), scope: z.enum(['mine'
 
 /**
  * `GET /cloud-api/device/live` (WebSocket): the caller's machines' state changes as they happen, as
- * JSON `{type: 'state', deviceId, state, previous, at}`. Browsers cannot set headers on a WebSocket, so
+ * JSON `{type: 'state', deviceId, state, previous, at}`, and the changes of their commands and jobs. Browsers cannot set headers on a WebSocket, so
  * the token comes as `?token=` or the session cookie; `scope=all` with the fleet permission hears every machine.
  */
 export const deviceLiveRoutes: FastifyPluginAsync<{ bus: LiveBus }> = async (app, { bus }) => {
   const watchers = new Set<Watcher>();
   const stop = bus.subscribe(DEVICE_CHANNEL, (raw) => {
-    const message = raw as DeviceStateMessage;
-    if (message?.type !== 'state') return;
+    const message = raw as DeviceBusMessage;
+    if (!BUS_TYPES.has(message?.type)) return;
     const { ownerId, ...visible } = message;
     const text = JSON.stringify(visible);
     for (const watcher of watchers) {

@@ -1,4 +1,5 @@
-import { and, desc, eq, inArray, lt, notInArray, type SQL, sql } from 'drizzle-orm';
+import { DEVICE_JOB_LIMITS } from '@kerf/contract';
+import { and, desc, eq, inArray, lt, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { deviceCommands, deviceEvents, deviceStateChanges, devices } from '../../db/schema.js';
 
@@ -157,6 +158,17 @@ export class DeviceRuntimeRepository {
     return row;
   }
 
+  /** A command, if it was addressed to this machine. */
+  async commandOf(serial: string, id: string) {
+    const [row] = await this.db
+      .select({ command: deviceCommands })
+      .from(deviceCommands)
+      .innerJoin(devices, eq(devices.id, deviceCommands.deviceId))
+      .where(and(eq(deviceCommands.id, id), eq(devices.machineCode, serial)))
+      .limit(1);
+    return row?.command;
+  }
+
   /**
    * Takes queued, unexpired commands for connected machines and marks them sent, in one statement
    * that skips rows another instance holds: each command is sent by one instance, once.
@@ -175,14 +187,24 @@ export class DeviceRuntimeRepository {
         limit ${limit}
         for update of q skip locked
       ) and d.id = c.device_id
-      returning c.id, d.machine_code as serial, c.kind, c.params, c.expires_at`);
+      returning c.id, c.device_id, c.user_id, d.machine_code as serial, c.kind, c.params, c.expires_at`);
     const rows = (
       result as unknown as {
-        rows: Array<{ id: string; serial: string; kind: string; params: unknown; expires_at: string | Date }>;
+        rows: Array<{
+          id: string;
+          device_id: string;
+          user_id: string | null;
+          serial: string;
+          kind: string;
+          params: unknown;
+          expires_at: string | Date;
+        }>;
       }
     ).rows;
     return rows.map((r) => ({
       id: r.id,
+      deviceId: r.device_id,
+      userId: r.user_id,
       serial: r.serial,
       kind: r.kind,
       params: r.params,
@@ -227,9 +249,13 @@ export class DeviceRuntimeRepository {
     return rows[0] ?? null;
   }
 
-  /** Ends commands nobody will answer: queued past their expiry, sent or delivered past the timeout. */
-  async sweepCommands(now: Date, answerTimeoutMs: number) {
+  /**
+   * Ends commands nobody will answer: queued past their expiry, sent or delivered past the timeout. A
+   * delivered job is downloading its file: it has until its download address ends.
+   */
+  async sweepCommands(now: Date, answerTimeoutMs: number, downloadMs = DEVICE_JOB_LIMITS.fileUrlMs) {
     const stale = new Date(now.getTime() - answerTimeoutMs);
+    const staleDownload = new Date(now.getTime() - Math.max(downloadMs, answerTimeoutMs));
     const expired = await this.db
       .update(deviceCommands)
       .set({ state: 'expired', finishedAt: now })
@@ -239,9 +265,18 @@ export class DeviceRuntimeRepository {
       .update(deviceCommands)
       .set({ state: 'timedOut', finishedAt: now })
       .where(
-        and(
-          inArray(deviceCommands.state, ['sent', 'delivered']),
-          lt(sql`coalesce(${deviceCommands.deliveredAt}, ${deviceCommands.sentAt})`, stale) as SQL,
+        or(
+          and(eq(deviceCommands.state, 'sent'), lt(deviceCommands.sentAt, stale)),
+          and(
+            eq(deviceCommands.state, 'delivered'),
+            ne(deviceCommands.kind, 'sendJob'),
+            lt(deviceCommands.deliveredAt, stale),
+          ),
+          and(
+            eq(deviceCommands.state, 'delivered'),
+            eq(deviceCommands.kind, 'sendJob'),
+            lt(deviceCommands.deliveredAt, staleDownload),
+          ),
         ),
       )
       .returning();

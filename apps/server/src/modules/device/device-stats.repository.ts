@@ -24,10 +24,24 @@ export class DeviceStatsRepository {
       ${deviceId ? sql`and id = ${deviceId}` : sql``}`;
   }
 
+  /** Seconds per local day and state. */
   async stateSeconds(scope: DeviceScope, range: StatRange, now: Date, deviceId?: string) {
+    return rowsOf<{ day: string; state: string; seconds: number }>(
+      await this.db.execute(this.secondsQuery(scope, range, now, 'day', deviceId)),
+    );
+  }
+
+  /** Seconds per machine and state over the whole range. */
+  async stateSecondsByDevice(scope: DeviceScope, range: StatRange, now: Date) {
+    return rowsOf<{ device_id: string; name: string; machine_code: string; state: string; seconds: number }>(
+      await this.db.execute(this.secondsQuery(scope, range, now, 'device')),
+    );
+  }
+
+  private secondsQuery(scope: DeviceScope, range: StatRange, now: Date, by: 'day' | 'device', deviceId?: string) {
     const start = sql`(${range.from}::date::timestamp at time zone ${range.timeZone})`;
     const end = sql`((${range.to}::date + 1)::timestamp at time zone ${range.timeZone})`;
-    const result = await this.db.execute(sql`
+    return sql`
       with scoped as (${this.devicesIn(scope, deviceId)}),
       changes as (
         select c.device_id, c.state, c.at,
@@ -40,14 +54,14 @@ export class DeviceStatsRepository {
           join device_state_changes c on c.device_id = s.id and c.at >= first.since and c.at < ${end}
       ),
       spans as (
-        select state,
+        select device_id, state,
                greatest(at, ${start}) as s,
                least(coalesce(next_at, ${now.toISOString()}::timestamptz), ${end}) as e
           from changes
       ),
       -- each span is cut only at the local midnights it crosses (not tried against every day of the range)
       pieces as (
-        select sp.state, d.day::date as day,
+        select sp.device_id, sp.state, d.day::date as day,
                greatest(sp.s, (d.day::date::timestamp at time zone ${range.timeZone})) as s,
                least(sp.e, ((d.day::date + 1)::timestamp at time zone ${range.timeZone})) as e
           from spans sp
@@ -57,13 +71,23 @@ export class DeviceStatsRepository {
             interval '1 day') d(day)
          where sp.e > sp.s
       )
-      select to_char(day, 'YYYY-MM-DD') as day, state,
-             sum(extract(epoch from e - s))::float8 as seconds
-        from pieces
-       where e > s
-       group by day, state
-       order by day, state`);
-    return rowsOf<{ day: string; state: string; seconds: number }>(result);
+      ${
+        by === 'day'
+          ? sql`select to_char(day, 'YYYY-MM-DD') as day, state, sum(extract(epoch from e - s))::float8 as seconds
+                  from pieces where e > s group by day, state order by day, state`
+          : sql`select p.device_id, d.name, d.machine_code, p.state, sum(extract(epoch from p.e - p.s))::float8 as seconds
+                  from pieces p join devices d on d.id = p.device_id
+                 where p.e > p.s group by p.device_id, d.name, d.machine_code, p.state order by p.device_id, p.state`
+      }`;
+  }
+
+  /** How many machines in scope are in each runtime state now. */
+  async fleetNow(scope: DeviceScope) {
+    const result = await this.db.execute(sql`
+      select state, count(*)::int as count from devices
+       where ${scope.all ? sql`activated_at is not null` : sql`owner_id = ${scope.userId}`}
+       group by state`);
+    return rowsOf<{ state: string; count: number }>(result);
   }
 
   /** Fault events in the range by code, most frequent first. */

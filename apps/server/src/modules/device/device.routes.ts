@@ -16,6 +16,7 @@ import { callerOf } from '../auth/auth.plugin.js';
 import type { DeviceScope } from './device.repository.js';
 import {
   activateBody,
+  byDeviceResponse,
   changeBody,
   claimBody,
   claimResponse,
@@ -28,8 +29,11 @@ import {
   eventsQuery,
   eventsResponse,
   faultsResponse,
+  fleetQuery,
+  fleetResponse,
   idParams,
   importResponse,
+  jobsPerDayResponse,
   listQuery,
   listResponse,
   presentCommand,
@@ -328,7 +332,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<{
   const statsRoute = <T>(
     path: string,
     summary: string,
-    response: typeof stateTimeResponse | typeof faultsResponse,
+    response: typeof stateTimeResponse | typeof faultsResponse | typeof byDeviceResponse | typeof jobsPerDayResponse,
     answer: (
       scope: DeviceScope,
       range: { from: string; to: string; timeZone: string },
@@ -357,5 +361,27 @@ export const deviceRoutes: FastifyPluginAsyncZod<{
     'Fault codes in the range, most frequent first',
     faultsResponse,
     (scope, range, deviceId) => stats.faults(scope, range, deviceId),
+  );
+  statsRoute(
+    DEVICE_PATHS.byDevice,
+    'Seconds per state statistic per machine over the range, the busiest first',
+    byDeviceResponse,
+    (scope, range) => stats.byDevice(scope, range),
+  );
+  statsRoute(DEVICE_PATHS.jobsPerDay, 'Jobs started and finished per local day', jobsPerDayResponse, (scope, range) =>
+    stats.jobsPerDay(scope, range),
+  );
+  app.get(
+    DEVICE_PATHS.fleet,
+    {
+      config: { permission: DEVICE_PERMISSIONS.stats },
+      schema: {
+        tags,
+        summary: 'How many machines are in each runtime state now',
+        querystring: fleetQuery,
+        response: { 200: fleetResponse, ...errors },
+      },
+    },
+    async (request) => ok(request, await stats.fleetNow(scopeOf(request, request.query.scope === 'all'))),
   );
 };

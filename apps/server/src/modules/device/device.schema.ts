@@ -61,6 +61,21 @@ const statSecondsShape = z.object(
 export const stateTimeResponse = envelopeOf(
   z.object({ days: z.array(z.object({ date: z.string(), seconds: statSecondsShape })), totals: statSecondsShape }),
 );
+export const byDeviceResponse = envelopeOf(
+  z.array(z.object({ deviceId: z.string(), name: z.string(), machineCode: z.string(), seconds: statSecondsShape })),
+);
+export const jobsPerDayResponse = envelopeOf(
+  z.array(z.object({ date: z.string(), started: z.number().int(), done: z.number().int() })),
+);
+export const fleetQuery = z.object({ scope: z.enum(['mine', 'all']).default('mine') });
+export const fleetResponse = envelopeOf(
+  z.object(
+    Object.fromEntries(DEVICE_RUNTIME_STATES.map((s) => [s, z.number().int()])) as Record<
+      (typeof DEVICE_RUNTIME_STATES)[number],
+      z.ZodNumber
+    >,
+  ),
+);
 export const faultsResponse = envelopeOf(
   z.array(z.object({ code: z.string(), count: z.number().int(), message: z.string(), devices: z.number().int() })),
 );
