@@ -143,6 +143,11 @@ export class Fleet {
     return this.running.size;
   }
 
+  /** The simulated machine behind a serial while it is connected (tests and demos act through it). */
+  machine(serial: string): SimulatedMachine | undefined {
+    return this.running.get(serial)?.machine;
+  }
+
   async stop() {
     this.stopped = true;
     const entries = [...this.running.values()];

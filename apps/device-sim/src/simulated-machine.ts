@@ -135,11 +135,7 @@ export class SimulatedMachine {
       await this.startJob();
     } else if (this.state === 'running') {
       if (this.random() < b.faultChance) {
-        const fault = FAULTS[Math.floor(this.random() * FAULTS.length)] ?? FAULTS[0]!;
-        this.faultLeft = b.faultTicks;
-        await this.setState('abnormal');
-        await this.event('fault', fault.code, fault.message);
-        await this.endJob('failed', fault.message);
+        await this.fault(FAULTS[Math.floor(this.random() * FAULTS.length)] ?? FAULTS[0]!);
       } else {
         this.progress = Math.min(1, this.progress + b.tickSeconds / b.jobSeconds);
         if (this.progress >= 1) {
@@ -156,6 +152,24 @@ export class SimulatedMachine {
       await this.setState('idle');
     }
     if (this.state !== 'softShutdown') await this.telemetry();
+  }
+
+  private async fault(fault: { code: string; message: string }) {
+    this.faultLeft = this.behaviour.faultTicks;
+    await this.setState('abnormal');
+    await this.event('fault', fault.code, fault.message);
+    await this.endJob('failed', fault.message);
+  }
+
+  /** A fault now, whatever the dice say (demos and tests): `E102` lid opened, `E201` water, `E310` air. */
+  async raiseFault(code = 'E102') {
+    const fault = FAULTS.find((f) => f.code === code) ?? { code, message: `Fault ${code}` };
+    if (this.state === 'running' || this.state === 'paused' || this.state === 'idle') await this.fault(fault);
+  }
+
+  /** The operator presses start at the panel: the loaded job, or one of their own. */
+  async operatorStart() {
+    if (this.state === 'idle') await this.startJob();
   }
 
   /** Starts the job the cloud sent, if one is loaded, else one of the operator's own. */

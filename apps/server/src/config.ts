@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism, hostname } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
 import {
@@ -112,6 +113,10 @@ const env = z
       .string()
       .regex(/^mqtts?:\/\//, 'expected an mqtt:// or mqtts:// URL')
       .optional(),
+    MQTT_TLS_CERT: z.string().min(1).optional(),
+    MQTT_TLS_KEY: z.string().min(1).optional(),
+    MQTT_TLS_PORT: z.coerce.number({ message: 'expected a port number' }).int().min(0).max(65535).default(8883),
+    MQTT_CA_FILE: z.string().min(1).optional(),
     MQTT_SHARE_GROUP: z
       .string()
       .regex(/^[A-Za-z0-9_-]{1,32}$/, 'expected 1 to 32 letters, digits, _ or -')
@@ -134,6 +139,17 @@ const env = z
       .default(DEVICE_LIMITS.commandTimeoutMs / 1000),
   })
   .superRefine((v, ctx) => {
+    if (Boolean(v.MQTT_TLS_CERT) !== Boolean(v.MQTT_TLS_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [v.MQTT_TLS_CERT ? 'MQTT_TLS_KEY' : 'MQTT_TLS_CERT'],
+        message: 'MQTT_TLS_CERT and MQTT_TLS_KEY go together',
+      });
+    }
+    for (const name of ['MQTT_TLS_CERT', 'MQTT_TLS_KEY', 'MQTT_CA_FILE'] as const) {
+      const file = v[name];
+      if (file && !existsSync(file)) ctx.addIssue({ code: 'custom', path: [name], message: `no such file: ${file}` });
+    }
     if (Boolean(v.WECHAT_APP_ID) !== Boolean(v.WECHAT_APP_SECRET)) {
       ctx.addIssue({
         code: 'custom',
@@ -327,6 +343,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       portExplicit: v.MQTT_PORT !== undefined,
       deviceUrl: v.MQTT_DEVICE_URL,
       shareGroup: v.MQTT_SHARE_GROUP,
+      tls:
+        v.MQTT_TLS_CERT && v.MQTT_TLS_KEY
+          ? { port: v.MQTT_TLS_PORT, cert: readFileSync(v.MQTT_TLS_CERT), key: readFileSync(v.MQTT_TLS_KEY) }
+          : undefined,
+      ca: v.MQTT_CA_FILE ? readFileSync(v.MQTT_CA_FILE) : undefined,
     },
     devices: {
       inactivityMs: v.DEVICE_INACTIVITY_SECONDS * 1000,

@@ -1,5 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:net';
+import { createServer as createTlsServer } from 'node:tls';
 import { Aedes, type Client } from 'aedes';
 import {
   type BrokerIdentity,
@@ -17,6 +18,8 @@ export interface EmbeddedBrokerOptions {
   /** When the port is taken, take a free one instead of failing (the default port, not one asked for). */
   fallbackToFreePort?: boolean;
   access: DeviceAccess;
+  /** A second listener speaking MQTT over TLS (MQTTS), for machines on networks that are not private. */
+  tls?: { port: number; cert: Buffer; key: Buffer };
 }
 
 /** A client's identity as the broker knows it, kept on the aedes client. */
@@ -49,9 +52,11 @@ export class EmbeddedBroker {
 
   private constructor(
     private readonly aedes: Aedes,
-    private readonly server: Server,
+    private readonly servers: Server[],
     readonly host: string,
     readonly port: number,
+    /** The MQTTS listener's port, when there is one. */
+    readonly tlsPort?: number,
   ) {}
 
   static async start(options: EmbeddedBrokerOptions): Promise<EmbeddedBroker> {
@@ -68,7 +73,22 @@ export class EmbeddedBroker {
       await listen(server, options.host, 0);
     }
     port = (server.address() as { port: number }).port;
-    const broker = new EmbeddedBroker(aedes, server, options.host, port);
+    const servers: Server[] = [server];
+    let tlsPort: number | undefined;
+    if (options.tls) {
+      // the same broker behind both listeners; the cloud's own client stays on the plain one (loopback)
+      const secure = createTlsServer({ cert: options.tls.cert, key: options.tls.key }, aedes.handle);
+      try {
+        await listen(secure, options.host, options.tls.port);
+      } catch (err) {
+        server.close();
+        aedes.close();
+        throw err;
+      }
+      servers.push(secure);
+      tlsPort = (secure.address() as { port: number }).port;
+    }
+    const broker = new EmbeddedBroker(aedes, servers, options.host, port, tlsPort);
     broker.guard(options.access);
     return broker;
   }
@@ -77,6 +97,13 @@ export class EmbeddedBroker {
   get url(): string {
     const host = this.host === '0.0.0.0' || this.host === '::' ? '127.0.0.1' : this.host;
     return `mqtt://${host}:${this.port}`;
+  }
+
+  /** Where machines reach the MQTTS listener (the host name must match the certificate). */
+  get tlsUrl(): string | undefined {
+    if (this.tlsPort === undefined) return undefined;
+    const host = this.host === '0.0.0.0' || this.host === '::' ? '127.0.0.1' : this.host;
+    return `mqtts://${host}:${this.tlsPort}`;
   }
 
   get cloudCredentials() {
@@ -139,6 +166,6 @@ export class EmbeddedBroker {
 
   async close(): Promise<void> {
     await new Promise<void>((resolve) => this.aedes.close(() => resolve()));
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+    await Promise.all(this.servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
   }
 }

@@ -68,6 +68,7 @@ export class ExternalDeviceBroker implements DeviceBroker {
       clientId: `kerf-control-${randomUUID()}`,
       clean: true,
       reconnectPeriod: 1000,
+      ...(config.ca ? { ca: config.ca } : {}),
     });
     await control.subscribeAsync(RESPONSE, { qos: 1 });
     return new ExternalDeviceBroker({ ...config, url }, control);
@@ -78,6 +79,7 @@ export class ExternalDeviceBroker implements DeviceBroker {
       url: this.config.url,
       username: this.config.username ?? CLOUD_USERNAME,
       password: this.config.password ?? '',
+      ca: this.config.ca,
     };
   }
 

@@ -15,13 +15,17 @@ export interface BrokerConfig {
   deviceUrl?: string;
   /** Several instances on one external broker share the uplink through `$share/{group}/…`. */
   shareGroup?: string;
+  /** The embedded broker's MQTTS listener (MQTT_TLS_CERT, MQTT_TLS_KEY, MQTT_TLS_PORT). */
+  tls?: { port: number; cert: Buffer; key: Buffer };
+  /** With an external mqtts:// broker: the CA that signed its certificate, when not a public one. */
+  ca?: Buffer;
 }
 
 /** The MQTT broker as the rest of Kerf sees it. */
 export interface DeviceBroker {
   readonly kind: 'embedded' | 'external';
-  /** How the cloud's own client signs in. */
-  readonly connection: { url: string; username: string; password: string };
+  /** How the cloud's own client signs in (`ca`: the external broker's private CA, for mqtts://). */
+  readonly connection: { url: string; username: string; password: string; ca?: Buffer };
   /** Where machines connect. */
   readonly deviceUrl: string;
   readonly shareGroup?: string;
@@ -51,8 +55,9 @@ class EmbeddedDeviceBroker implements DeviceBroker {
     return { url: this.broker.url, ...this.broker.cloudCredentials };
   }
 
+  /** Machines are sent to MQTTS when there is such a listener. */
   get deviceUrl() {
-    return this.publicUrl ?? this.broker.url;
+    return this.publicUrl ?? this.broker.tlsUrl ?? this.broker.url;
   }
 
   useAccess(access: DeviceAccess) {
@@ -81,6 +86,7 @@ export async function startDeviceBroker(config: BrokerConfig): Promise<DeviceBro
     host: config.host,
     port: config.port,
     fallbackToFreePort: !config.portExplicit,
+    tls: config.tls,
     access: { check: (username, password) => device?.gate.check(username, password) ?? Promise.resolve(null) },
   });
   device = new EmbeddedDeviceBroker(broker, config.deviceUrl);

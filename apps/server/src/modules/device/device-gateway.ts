@@ -18,6 +18,7 @@ export interface GatewayConnection {
    */
   clientId: string;
   shareGroup?: string;
+  ca?: Buffer;
 }
 
 /**
@@ -54,6 +55,7 @@ export class DeviceGateway {
       username: connection.username,
       password: connection.password,
       clientId: connection.clientId,
+      ...(connection.ca ? { ca: connection.ca } : {}),
       clean: false,
       // MQTT 3.1.1: what the embedded broker speaks; Mosquitto's shared subscriptions work with it too.
       protocolVersion: 4,
