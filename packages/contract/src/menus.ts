@@ -108,7 +108,7 @@ export const WORKBENCH_MENUS: readonly MenuEntry[] = [
     icon: 'cluster',
     title: { 'zh-CN': '设备', en: 'Devices' },
     permission: 'device:machine:list',
-    available: false,
+    available: true,
   },
   {
     key: 'dashboard',
@@ -116,7 +116,7 @@ export const WORKBENCH_MENUS: readonly MenuEntry[] = [
     icon: 'dashboard',
     title: { 'zh-CN': '数据看板', en: 'Dashboard' },
     permission: 'device:stats:view',
-    available: false,
+    available: true,
   },
   {
     key: 'operationLog',

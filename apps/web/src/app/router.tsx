@@ -13,6 +13,9 @@ const homePage = async () => ({ Component: (await import('../features/home/HomeP
 const designPage = async () => ({ Component: (await import('../features/design/DesignPage')).DesignPage });
 const loginPage = async () => ({ Component: (await import('../features/auth/LoginPage')).LoginPage });
 const craftPages = () => import('../features/craft/CraftPage');
+const activatePage = async () => ({
+  Component: (await import('../features/devices/activation/ActivatePage')).ActivatePage,
+});
 
 /**
  * All routes live under /web/ in history mode (SPEC §2). Pages load lazily; the root route runs the
@@ -112,6 +115,44 @@ export const routes: RouteObject[] = [
                 handle: handle({ titleKey: 'craft.route.personal' }),
               },
             ],
+          },
+          {
+            path: 'device',
+            handle: handle({ titleKey: 'devices.route.list' }),
+            children: [
+              {
+                index: true,
+                lazy: async () => ({ Component: (await import('../features/devices/list/DevicesPage')).DevicesPage }),
+              },
+              {
+                path: 'detail',
+                lazy: async () => ({
+                  Component: (await import('../features/devices/detail/DeviceDetailPage')).DeviceDetailPage,
+                }),
+                handle: handle({ titleKey: 'devices.route.detail' }),
+              },
+            ],
+          },
+          {
+            // SPEC §2 /activate with children query, bind and change: three tabs of one page
+            path: 'activate',
+            handle: handle({ titleKey: 'activation.route.title' }),
+            children: [
+              // the bare address (a label's QR link carries ?code=) opens the query tab with it
+              { index: true, loader: ({ request }) => redirect(`/activate/query${new URL(request.url).search}`) },
+              ...(['query', 'bind', 'change'] as const).map((tab) => ({
+                path: tab,
+                lazy: activatePage,
+                handle: handle({ titleKey: `activation.route.${tab}` }),
+              })),
+            ],
+          },
+          {
+            path: 'databoard',
+            lazy: async () => ({
+              Component: (await import('../features/devices/databoard/DataboardPage')).DataboardPage,
+            }),
+            handle: handle({ titleKey: 'databoard.route.title' }),
           },
           {
             path: 'help',

@@ -68,6 +68,7 @@ export const driveEn: typeof driveZhCN = {
     move: 'Move to',
     rename: 'Rename',
     unzip: 'Unzip',
+    sendToMachine: 'Send to machine',
     onlineEdit: 'Edit online',
     copyLink: 'Copy link',
     delete: 'Delete',

@@ -69,6 +69,7 @@ export const driveZhCN = {
     move: '移动到',
     rename: '重命名',
     unzip: '解压缩',
+    sendToMachine: '发送到设备',
     onlineEdit: '在线编辑',
     copyLink: '复制链接',
     delete: '删除',

@@ -1,6 +1,10 @@
 import { accountEn, authEn } from './accounts.en';
+import { activationEn } from './activation.en';
 import { craftEn } from './craft.en';
+import { databoardEn } from './databoard.en';
 import { designEn } from './design.en';
+import { deviceSendEn } from './device-send.en';
+import { devicesEn } from './devices.en';
 import { driveEn } from './drive.en';
 import { editorsEn } from './editors.en';
 import { shareEn } from './share.en';
@@ -166,6 +170,10 @@ export const en: Catalogue = {
   drive: driveEn,
   share: shareEn,
   craft: craftEn,
+  devices: devicesEn,
+  activation: activationEn,
+  databoard: databoardEn,
+  deviceSend: deviceSendEn,
   editors: editorsEn,
   design: designEn,
   viewers: viewersEn,

@@ -1,6 +1,10 @@
 import { accountZhCN, authZhCN } from './accounts.zh-CN';
+import { activationZhCN } from './activation.zh-CN';
 import { craftZhCN } from './craft.zh-CN';
+import { databoardZhCN } from './databoard.zh-CN';
 import { designZhCN } from './design.zh-CN';
+import { deviceSendZhCN } from './device-send.zh-CN';
+import { devicesZhCN } from './devices.zh-CN';
 import { driveZhCN } from './drive.zh-CN';
 import { editorsZhCN } from './editors.zh-CN';
 import { shareZhCN } from './share.zh-CN';
@@ -161,6 +165,10 @@ export const zhCN = {
   drive: driveZhCN,
   share: shareZhCN,
   craft: craftZhCN,
+  devices: devicesZhCN,
+  activation: activationZhCN,
+  databoard: databoardZhCN,
+  deviceSend: deviceSendZhCN,
   editors: editorsZhCN,
   design: designZhCN,
   viewers: viewersZhCN,

@@ -10,6 +10,7 @@ import {
   restoreBatches,
 } from '../../api/drive-api';
 import { isShownByClient, messageOf } from '../../api/request';
+import { SendToMachineDialog } from '../devices/send/SendToMachineDialog';
 import { type EditorDialog, EditorDialogs, isEditorDialog } from '../editors/EditorDialogs';
 import { ShareDialog } from '../share/dialog/ShareDialog';
 import { LazyFileViewer } from '../viewers/LazyFileViewer';
@@ -32,6 +33,7 @@ export type DriveDialog =
   | { kind: 'preview'; entry: DriveEntry; entries: DriveEntry[] }
   | { kind: 'restore'; entries: DriveEntry[] }
   | { kind: 'share'; entries: DriveEntry[] }
+  | { kind: 'sendToMachine'; entry: DriveEntry }
   | EditorDialog;
 
 /** Renders the open dialog and wires each to its call, its success message and a refresh. */
@@ -113,6 +115,10 @@ export function DriveDialogs({
       return <LazyFileViewer entry={dialog.entry} entries={dialog.entries} access={OWN_FILES} onClose={onClose} />;
     case 'share':
       return <ShareDialog entries={dialog.entries} onClose={onClose} onShared={onChanged} />;
+    case 'sendToMachine':
+      return (
+        <SendToMachineDialog file={{ id: dialog.entry.userFileId, name: dialog.entry.fileName }} onClose={onClose} />
+      );
     case 'restore': {
       const batches = [...new Set(dialog.entries.map((e) => e.deleteBatchNum).filter((n): n is string => !!n))];
       return (

@@ -1,10 +1,11 @@
 import { CloudUploadOutlined } from '@ant-design/icons';
-import { FILE_TYPE, messages } from '@kerf/contract';
+import { DEVICE_PERMISSIONS, FILE_TYPE, messages } from '@kerf/contract';
 import { App, Input } from 'antd';
 import { type DragEvent, type MouseEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { DriveEntry } from '../../api/drive-api';
+import { useCan } from '../../app/access/use-can';
 import { useNarrowViewport } from '../../app/layout/use-narrow-viewport';
 import { driveSettingsStore, FILE_MODE, useDriveSettings } from '../../stores/drive-settings-store';
 import { useSession } from '../../stores/session-store';
@@ -127,7 +128,8 @@ function DriveEntriesPage() {
   // search results are live entries wherever the search started, the bin included
   const inBin = location.fileType === FILE_TYPE.recycle && !searching;
   const onlineOffice = useSession((s) => s.features.onlineOffice);
-  const menuContext = { fileType: searching ? FILE_TYPE.all : location.fileType, onlineOffice };
+  const canSendToMachine = useCan().permission(DEVICE_PERMISSIONS.control);
+  const menuContext = { fileType: searching ? FILE_TYPE.all : location.fileType, onlineOffice, canSendToMachine };
   const canAddHere = location.fileType === FILE_TYPE.all && !searching && folderId !== undefined;
   const currentFolder = { id: folderId ?? '0', path: location.filePath };
   const actions = useDriveActions({ refresh, clearSelection: selection.clear });
@@ -209,6 +211,9 @@ function DriveEntriesPage() {
         break;
       case 'unzip':
         setDialog({ kind: 'unzip', entry: first });
+        break;
+      case 'sendToMachine':
+        setDialog({ kind: 'sendToMachine', entry: first });
         break;
       default:
         void message.info(messages.notImplemented[locale]);

@@ -16,6 +16,7 @@ import {
   LinkOutlined,
   ReloadOutlined,
   SaveOutlined,
+  SendOutlined,
   ShareAltOutlined,
   UndoOutlined,
 } from '@ant-design/icons';
@@ -35,6 +36,7 @@ const ICONS: Record<ContextAction, ReactNode> = {
   move: <DragOutlined />,
   rename: <EditOutlined />,
   unzip: <FileZipOutlined />,
+  sendToMachine: <SendOutlined />,
   onlineEdit: <FormOutlined />,
   copyLink: <LinkOutlined />,
   delete: <DeleteOutlined />,

@@ -1,4 +1,4 @@
-import { FILE_TYPE } from '@kerf/contract';
+import { FILE_TYPE, isDeviceJobFile } from '@kerf/contract';
 import { isArchive, isOfficeFile, isOnlineEditable } from './file-kinds';
 
 /** Everything the file context menu can offer, in the order it shows them. */
@@ -12,6 +12,7 @@ export const CONTEXT_ACTIONS = [
   'move',
   'rename',
   'unzip',
+  'sendToMachine',
   'onlineEdit',
   'copyLink',
   'delete',
@@ -29,6 +30,8 @@ export interface MenuContext {
    * would open a dead page); they still preview through the PDF conversion.
    */
   onlineOffice?: boolean;
+  /** The person may send jobs to their machines (device:machine:control). */
+  canSendToMachine?: boolean;
 }
 
 export interface MenuEntryFacts {
@@ -48,7 +51,8 @@ export const NOT_YET_AVAILABLE: ReadonlySet<ContextAction> = new Set<ContextActi
  * - unzip only for zip, rar, 7z, tar, gz;
  * - online edit for office, markdown and code types (office only with a document server);
  * - copy link only for type 8;
- * - details always.
+ * - details always;
+ * - send to machine for G-code files of my drive, when I may drive machines.
  * "Only" is read as a condition, not a promise: unzip and online edit change or create files, so
  * like move they are not offered in the bin or on shares (SPEC §6: shared-file views are read-only).
  * Download and copy are not in the spec's list; they follow the view and move rules (nothing leaves
@@ -71,6 +75,13 @@ export function contextActions(entry: MenuEntryFacts, context: MenuContext): Con
     move: !inBin && !myShares && !onShare,
     rename: !inBin && !myShares && !onShare,
     unzip: isFile && isArchive(entry.extendName) && !inBin && !myShares && !onShare,
+    sendToMachine:
+      isFile &&
+      context.canSendToMachine === true &&
+      isDeviceJobFile(`.${entry.extendName}`) &&
+      !inBin &&
+      !myShares &&
+      !onShare,
     onlineEdit:
       isFile &&
       isOnlineEditable(entry.extendName) &&
@@ -88,7 +99,15 @@ export function contextActions(entry: MenuEntryFacts, context: MenuContext): Con
 /** Batch actions for a selection: those every selected entry's menu allows (minus single-entry ones). */
 export function batchActions(entries: readonly MenuEntryFacts[], context: MenuContext): ContextAction[] {
   if (entries.length === 0) return [];
-  const single = new Set<ContextAction>(['view', 'rename', 'unzip', 'onlineEdit', 'copyLink', 'detail']);
+  const single = new Set<ContextAction>([
+    'view',
+    'rename',
+    'unzip',
+    'sendToMachine',
+    'onlineEdit',
+    'copyLink',
+    'detail',
+  ]);
   const allowed = entries.map((entry) => new Set(contextActions(entry, context)));
   return CONTEXT_ACTIONS.filter((action) => !single.has(action) && allowed.every((set) => set.has(action)));
 }
