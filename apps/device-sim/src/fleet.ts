@@ -155,8 +155,9 @@ export class Fleet {
     for (const entry of entries) clearTimeout(entry.timer);
     await Promise.all(
       entries.map(async ({ machine, client }) => {
-        await machine.shutDown().catch(() => undefined);
-        await client.endAsync().catch(() => undefined);
+        // a connection the broker cut (a revoked credential) says nothing more: a publish would wait forever
+        if (client.connected) await machine.shutDown().catch(() => undefined);
+        await client.endAsync(!client.connected).catch(() => undefined);
       }),
     );
   }

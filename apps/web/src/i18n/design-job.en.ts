@@ -68,6 +68,7 @@ export const designJobEn: typeof designJobZhCN = {
     button: 'Export',
     gcode: 'G-code (download)',
     gcodeToDrive: 'G-code (save to the drive)',
+    gcodeToMachine: 'G-code (send to a machine)',
     svg: 'SVG (download)',
     dxf: 'DXF (download)',
     kerf: 'Kerf drawing (download)',

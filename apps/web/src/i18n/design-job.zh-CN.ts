@@ -66,6 +66,7 @@ export const designJobZhCN = {
     button: '导出',
     gcode: 'G 代码（下载）',
     gcodeToDrive: 'G 代码（保存到网盘）',
+    gcodeToMachine: 'G 代码（发送到设备）',
     svg: 'SVG（下载）',
     dxf: 'DXF（下载）',
     kerf: 'Kerf 图纸（下载）',

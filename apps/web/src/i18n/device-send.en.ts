@@ -11,7 +11,7 @@ export const deviceSendEn: typeof deviceSendZhCN = {
   loading: 'Reading your machines…',
   sentTitle: 'Sent to {{device}}',
   sentText:
-    'Once the machine has downloaded and checked the file, the job shows “received”. Follow it under Jobs on the machine’s page.',
+    'Once the machine has downloaded and checked the file, the job shows “received”. Follow it under “Jobs sent” on the machine’s page.',
   viewJob: 'View the job',
   close: 'Close',
 };

@@ -38,6 +38,9 @@ export function useJobExport(editor: Editor) {
   const signedIn = useSignedInOrAsk();
   const { run } = useJobRun(editor);
   const [savingGcode, setSavingGcode] = useState<BuiltJob | null>(null);
+  // "send to machine": the job is saved to the drive first (the machine fetches it from there)
+  const [thenSend, setThenSend] = useState(false);
+  const [sending, setSending] = useState<{ id: string; name: string } | null>(null);
   const baseName = useCallback(() => editor.doc.meta.name?.trim() || t('design.untitled'), [editor, t]);
 
   const withJob = useCallback(
@@ -60,8 +63,10 @@ export function useJobExport(editor: Editor) {
   );
 
   const askSaveGcode = useCallback(
-    async (job: BuiltJob) => {
-      if (await signedIn()) setSavingGcode(job);
+    async (job: BuiltJob, send = false) => {
+      if (!(await signedIn())) return;
+      setThenSend(send);
+      setSavingGcode(job);
     },
     [signedIn],
   );
@@ -77,19 +82,21 @@ export function useJobExport(editor: Editor) {
           replace: false,
         });
         void message.success(t('design.job.export.saved', { name: saved.fileName }));
+        if (thenSend) setSending({ id: saved.userFileId, name: saved.fileName });
       } catch (error) {
         void message.error(t('design.job.export.failed', { reason: messageOf(error, String(error)) }));
       }
     },
-    [savingGcode, message, t],
+    [savingGcode, thenSend, message, t],
   );
 
   const exportAs = useCallback(
-    (kind: 'gcode' | 'gcodeToDrive' | 'svg' | 'dxf' | 'kerf') => {
+    (kind: 'gcode' | 'gcodeToDrive' | 'gcodeToMachine' | 'svg' | 'dxf' | 'kerf') => {
       const name = baseName();
       try {
         if (kind === 'gcode') void withJob(downloadGcode);
         else if (kind === 'gcodeToDrive') void withJob((job) => void askSaveGcode(job));
+        else if (kind === 'gcodeToMachine') void withJob((job) => void askSaveGcode(job, true));
         else if (kind === 'svg') downloadBytes(exportSvg(editor.doc), `${name}.svg`, 'image/svg+xml');
         else if (kind === 'dxf') downloadBytes(exportDxf(editor.doc), `${name}.dxf`, 'application/dxf');
         else downloadBytes(kerfBytes(editor.doc), `${name}.kerf`, 'application/json');
@@ -107,6 +114,9 @@ export function useJobExport(editor: Editor) {
     savingGcode,
     saveGcode,
     cancelSaveGcode: () => setSavingGcode(null),
+    /** The saved G-code file to send to a machine, while that dialog is open. */
+    sending,
+    closeSending: () => setSending(null),
     gcodeName: () => baseName(),
   };
 }

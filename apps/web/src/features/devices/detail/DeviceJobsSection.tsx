@@ -51,7 +51,14 @@ export function DeviceJobsSection({ deviceId, deviceState }: { deviceId: string;
         </Tooltip>
       ),
     },
-    { key: 'size', title: t('devices.jobs.size'), width: 96, align: 'right', render: (_, job) => formatSize(job.size) },
+    {
+      key: 'size',
+      title: t('devices.jobs.size'),
+      width: 96,
+      align: 'right',
+      // a job started at the machine has no file the cloud knows the size of
+      render: (_, job) => (job.commandId || job.size > 0 ? formatSize(job.size) : none),
+    },
     {
       key: 'drawingState',
       title: t('devices.jobs.drawingState'),

@@ -1,8 +1,12 @@
 import { ExportOutlined, EyeOutlined, SettingOutlined, WarningOutlined } from '@ant-design/icons';
+import { DEVICE_PERMISSIONS } from '@kerf/contract';
 import { App, Badge, Button, Divider, Dropdown, Select, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCan } from '../../../../app/access/use-can';
 import { useStore } from '../../../../stores/create-store';
+import { useSession } from '../../../../stores/session-store';
+import { SendToMachineDialog } from '../../../devices/send/SendToMachineDialog';
 import { useEditor, useEditorState } from '../../hooks/use-editor';
 import { GCODE_EXTENSION, useJobExport } from '../../hooks/use-job-export';
 import { machineStore } from '../../job/machine-store';
@@ -22,6 +26,10 @@ export function JobButtons() {
   const importNotes = useEditorState((s) => s.doc.meta.warnings?.length ?? 0);
   const [open, setOpen] = useState<'preview' | 'machines' | 'notes' | null>(null);
   const exports = useJobExport(editor);
+  // "send to machine" is for people who may drive machines (a signed-out visitor is asked to sign in first)
+  const can = useCan();
+  const signedIn = useSession((s) => s.user !== null);
+  const canSend = !signedIn || can.permission(DEVICE_PERMISSIONS.control);
 
   const pickProfile = (profile: MachineProfile) => {
     machineStore.setState((s) => ({ ...s, profileId: profile.id }));
@@ -65,7 +73,9 @@ export function JobButtons() {
       <Dropdown
         trigger={['click']}
         menu={{
-          items: (['gcode', 'gcodeToDrive', 'svg', 'dxf', 'kerf'] as const).map((key) => ({
+          items: (
+            ['gcode', 'gcodeToDrive', ...(canSend ? (['gcodeToMachine'] as const) : []), 'svg', 'dxf', 'kerf'] as const
+          ).map((key) => ({
             key,
             label: t(`design.job.export.${key}`),
           })),
@@ -103,6 +113,7 @@ export function JobButtons() {
         />
       ) : null}
       {open === 'notes' ? <WarningsDrawer onClose={() => setOpen(null)} /> : null}
+      {exports.sending ? <SendToMachineDialog file={exports.sending} onClose={exports.closeSending} /> : null}
       {exports.savingGcode ? (
         <SaveDialog
           initialName={exports.gcodeName()}
