@@ -142,6 +142,7 @@ export class DeviceGateway {
   /** Waits until every message received so far is stored (tests; shutdown). */
   async settled(): Promise<void> {
     while (this.queues.size) await Promise.allSettled([...this.queues.values()]);
+    await this.deps.ingest.flush();
   }
 
   async stop(): Promise<void> {

@@ -44,6 +44,15 @@ export interface JobChange {
   jobId: string;
 }
 
+/**
+ * Telemetry is most of what machines send. Each message only moves the machine's last-seen time and
+ * replaces its telemetry, so messages are gathered for this long (or this many machines) and stored in
+ * one statement: a thousand machines reporting every second cost a few statements a second, not a
+ * thousand. State changes, events and answers are stored at once, in order.
+ */
+const TELEMETRY_FLUSH_MS = 250;
+const TELEMETRY_FLUSH_SIZE = 2000;
+
 /** Who hears about changes as they are stored (the live push; tests). */
 export interface DeviceListener {
   state?(change: StateChange): void;
@@ -59,6 +68,10 @@ export class DeviceIngestService {
   private readonly listeners = new Set<DeviceListener>();
   /** Messages that were not the protocol's, by topic kind (for the log and the bench). */
   readonly dropped: Record<DeviceUplink, number> = { state: 0, telemetry: 0, event: 0, ack: 0, job: 0 };
+  /** Telemetry waiting to be stored, the latest per machine. */
+  private pending = new Map<string, { at: Date; telemetry: unknown }>();
+  private flushTimer: NodeJS.Timeout | null = null;
+  private flushing: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly deps: {
@@ -121,7 +134,9 @@ export class DeviceIngestService {
         this.dropped.telemetry++;
         return;
       }
-      await this.alive(serial, at, body);
+      this.pending.set(serial, { at, telemetry: body });
+      if (this.pending.size >= TELEMETRY_FLUSH_SIZE) await this.flush();
+      else this.flushTimer ??= setTimeout(() => void this.flush().catch(() => undefined), TELEMETRY_FLUSH_MS);
       return;
     }
     if (kind === 'event') {
@@ -166,15 +181,43 @@ export class DeviceIngestService {
   }
 
   /** The machine spoke: it is alive, and if it had been silent it is back in the state it last reported. */
-  private async alive(serial: string, at: Date, telemetry?: unknown) {
-    const device = await this.deps.runtime.seen(serial, at, telemetry);
+  private async alive(serial: string, at: Date) {
+    const device = await this.deps.runtime.seen(serial, at);
     if (device?.state === 'noResponse') {
       this.changed(await this.deps.runtime.setState(serial, device.reportedState, device.reportedState, at));
     }
   }
 
+  /**
+   * Stores the telemetry gathered so far; a machine that was "no response" is back in the state it last
+   * reported. One flush at a time, so two batches never race for the same machine.
+   */
+  flush(): Promise<void> {
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = null;
+    const batch = this.pending;
+    if (batch.size === 0) return this.flushing.catch(() => undefined);
+    this.pending = new Map();
+    // a failed batch (the database away) is lost like a dropped message; the next one goes on
+    this.flushing = this.flushing
+      .catch(() => undefined)
+      .then(async () => {
+        const rows = await this.deps.runtime.seenMany(
+          [...batch].map(([serial, { at, telemetry }]) => ({ serial, at, telemetry })),
+        );
+        for (const row of rows) {
+          if (row.state !== 'noResponse') continue;
+          const at = batch.get(row.serial)?.at ?? this.now();
+          this.changed(await this.deps.runtime.setState(row.serial, row.reported_state, row.reported_state, at));
+        }
+      });
+    return this.flushing;
+  }
+
   /** Connected machines silent past the inactivity timeout are "no response" (not "running" while mute). */
   async markSilent(): Promise<number> {
+    // telemetry still in hand is a sign of life the database has not seen yet
+    await this.flush();
     const now = this.now();
     const silent = await this.deps.runtime.silentSince(
       new Date(now.getTime() - (this.deps.inactivityMs ?? DEVICE_LIMITS.inactivityMs)),

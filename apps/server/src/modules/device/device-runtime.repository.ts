@@ -77,6 +77,26 @@ export class DeviceRuntimeRepository {
     return row;
   }
 
+  /**
+   * Many machines spoke (a batch of telemetry): each one's last-seen time moves forward (never back)
+   * and its telemetry is replaced, in one statement. Returns each machine's state, so the caller can
+   * end a "no response".
+   */
+  async seenMany(entries: ReadonlyArray<{ serial: string; at: Date; telemetry?: unknown }>) {
+    if (entries.length === 0) return [];
+    const rows = JSON.stringify(
+      entries.map((e) => ({ serial: e.serial, at: e.at.toISOString(), telemetry: e.telemetry ?? null })),
+    );
+    const result = await this.db.execute(sql`
+      update ${devices} d
+         set last_seen_at = greatest(coalesce(d.last_seen_at, v.at), v.at),
+             telemetry = coalesce(v.telemetry, d.telemetry)
+        from jsonb_to_recordset(${rows}::jsonb) as v(serial text, at timestamptz, telemetry jsonb)
+       where d.machine_code = v.serial
+      returning d.machine_code as serial, d.state, d.reported_state`);
+    return (result as unknown as { rows: Array<{ serial: string; state: string; reported_state: string }> }).rows;
+  }
+
   /** Connected machines silent since before `before`, with the state they last reported. */
   async silentSince(before: Date) {
     return this.db
