@@ -202,7 +202,9 @@ describe('device cloud', () => {
     await faults.getByText('E201').first().waitFor();
     const fleetNow = board.getByRole('region', { name: '设备当前状态' });
     await expect
-      .poll(() => fleetNow.locator('.databoard-fleet__item[data-state="abnormal"] .databoard-fleet__count').textContent())
+      .poll(() =>
+        fleetNow.locator('.databoard-fleet__item[data-state="abnormal"] .databoard-fleet__count').textContent(),
+      )
       .toBe('1');
     // ECharts draws its bars growing for a second: the picture waits for the finished chart
     await board.waitForTimeout(1500);

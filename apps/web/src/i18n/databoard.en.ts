@@ -37,16 +37,6 @@ export const databoardEn: typeof databoardZhCN = {
     faults: 'Faults',
     hours: '{{value}} h',
   },
-  states: {
-    idle: 'Idle',
-    running: 'Running',
-    paused: 'Paused',
-    abnormal: 'Abnormal',
-    noResponse: 'No response',
-    softShutdown: 'Soft shutdown',
-    offline: 'Offline',
-    other: 'Other',
-  },
   parts: {
     processing: 'Processing',
     paused: 'Paused',

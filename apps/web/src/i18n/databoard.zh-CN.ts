@@ -35,17 +35,6 @@ export const databoardZhCN = {
     faults: '故障次数',
     hours: '{{value}} 小时',
   },
-  /** SPEC §4 device runtime states. */
-  states: {
-    idle: '空闲',
-    running: '运行中',
-    paused: '暂停',
-    abnormal: '异常',
-    noResponse: '无响应',
-    softShutdown: '软关机',
-    offline: '离线',
-    other: '其他',
-  },
   /** Time in each state, without overlap (a stacked bar adds them up). */
   parts: {
     processing: '加工',

@@ -1,11 +1,10 @@
 import { DEVICE_LIMITS, type DeviceCodeKind, type DeviceInfo, deviceMessages } from '@kerf/contract';
 import { Alert, Button, DatePicker, Form, Input, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { activateDevice } from '../../../../api/device-api';
-import { isShownByClient, messageOf } from '../../../../api/request';
 import { useSettings } from '../../../../stores/settings-store';
+import { useCheckedSubmit } from '../hooks/use-checked-submit';
 import { useFieldRules } from '../hooks/use-field-rules';
 import { useScanInto } from '../hooks/use-scan-into';
 import type { CodePrefill } from '../model/activation-address';
@@ -28,28 +27,12 @@ export function BindPanel({ prefill, onDone }: { prefill: CodePrefill; onDone(de
   const rules = useFieldRules();
   const [form] = Form.useForm<ActivationFormValues>();
   const { scan, dialog } = useScanInto(form, CODES, (kind) => t(`activation.fields.${kind}`));
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [done, setDone] = useState<{ msg: string; device: DeviceInfo } | null>(null);
-
-  const submit = async (values: ActivationFormValues) => {
-    const check = activationInputOf(values, locale);
-    if (!check.ok) {
-      form.setFields(check.problems.map(({ field, message }) => ({ name: field, errors: [message] })));
-      return;
-    }
-    setBusy(true);
-    setProblem(null);
-    try {
-      const answer = await activateDevice(check.value);
-      setDone(answer);
-      onDone(answer.device);
-    } catch (error) {
-      if (!isShownByClient(error)) setProblem(messageOf(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { submit, busy, problem, done, clearDone, clearProblem } = useCheckedSubmit(
+    form,
+    activationInputOf,
+    activateDevice,
+    onDone,
+  );
 
   if (done) {
     return (
@@ -63,7 +46,7 @@ export function BindPanel({ prefill, onDone }: { prefill: CodePrefill; onDone(de
         onAgain={() => {
           // another machine: its own codes, the owner's details kept (the same person often activates several)
           form.setFieldsValue({ machineCode: '', boardModel: '', boardSerial: '' });
-          setDone(null);
+          clearDone();
         }}
       />
     );
@@ -146,7 +129,7 @@ export function BindPanel({ prefill, onDone }: { prefill: CodePrefill; onDone(de
           <Button
             onClick={() => {
               form.resetFields();
-              setProblem(null);
+              clearProblem();
             }}
           >
             {t('activation.bind.reset')}

@@ -1,10 +1,9 @@
 import { type DeviceCodeKind, type DeviceInfo, deviceMessages } from '@kerf/contract';
 import { Alert, Button, Form, Space } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeBoard } from '../../../../api/device-api';
-import { isShownByClient, messageOf } from '../../../../api/request';
 import { useSettings } from '../../../../stores/settings-store';
+import { useCheckedSubmit } from '../hooks/use-checked-submit';
 import { useFieldRules } from '../hooks/use-field-rules';
 import { useScanInto } from '../hooks/use-scan-into';
 import type { CodePrefill } from '../model/activation-address';
@@ -31,28 +30,12 @@ export function ChangePanel({ prefill, onDone }: { prefill: CodePrefill; onDone(
   const [form] = Form.useForm<BoardChangeFormValues>();
   const labelOf = (kind: DeviceCodeKind) => t(LABEL_KEYS[kind]);
   const { scan, dialog } = useScanInto(form, CODES, labelOf);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [done, setDone] = useState<{ msg: string; device: DeviceInfo } | null>(null);
-
-  const submit = async (values: BoardChangeFormValues) => {
-    const check = boardChangeOf(values, locale);
-    if (!check.ok) {
-      form.setFields(check.problems.map(({ field, message }) => ({ name: field, errors: [message] })));
-      return;
-    }
-    setBusy(true);
-    setProblem(null);
-    try {
-      const answer = await changeBoard(check.value);
-      setDone(answer);
-      onDone(answer.device);
-    } catch (error) {
-      if (!isShownByClient(error)) setProblem(messageOf(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { submit, busy, problem, done, clearDone, clearProblem } = useCheckedSubmit(
+    form,
+    boardChangeOf,
+    changeBoard,
+    onDone,
+  );
 
   if (done) {
     const { device } = done;
@@ -70,7 +53,7 @@ export function ChangePanel({ prefill, onDone }: { prefill: CodePrefill; onDone(
         againLabel={t('activation.change.another')}
         onAgain={() => {
           form.setFieldsValue({ machineCode: '', boardModel: '', boardSerial: '' });
-          setDone(null);
+          clearDone();
         }}
       />
     );
@@ -106,7 +89,7 @@ export function ChangePanel({ prefill, onDone }: { prefill: CodePrefill; onDone(
           <Button
             onClick={() => {
               form.resetFields();
-              setProblem(null);
+              clearProblem();
             }}
           >
             {t('activation.change.reset')}

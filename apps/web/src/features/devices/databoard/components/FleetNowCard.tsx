@@ -16,7 +16,7 @@ export function FleetNowCard({ query, canActivate }: { query: UseQueryResult<Dev
   const { t } = useTranslation();
   const chart = useMemo(() => {
     const states = Object.fromEntries(
-      DEVICE_RUNTIME_STATES.map((state) => [state, t(`databoard.states.${state}`)]),
+      DEVICE_RUNTIME_STATES.map((state) => [state, t(`devices.state.${state}`)]),
     ) as Record<DeviceRuntimeState, string>;
     return fleetChart(query.data, { states, seriesName: t('databoard.fleet.series') });
   }, [query.data, t]);
