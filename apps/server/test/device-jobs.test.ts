@@ -182,5 +182,13 @@ describe.each(brokerCases())('jobs sent to machines: $name', (brokerCase) => {
     expect(mine?.deviceId).toBe(id);
     expect(mine?.seconds.running).toBeGreaterThan(0);
     expect((await call(c.app, 'GET', `${API}/stats/by-device?${range}`, { token: c.eve })).body.data).toEqual([]);
+    for (const path of ['by-device', 'jobs']) {
+      const url = `${API}/stats/${path}?${range}`;
+      expect((await call(c.app, 'GET', url)).status, `${path} anonymous`).toBe(401);
+      expect((await call(c.app, 'GET', `${url}&scope=all`, { token: c.eve })).status, `${path} all, a user`).toBe(403);
+      expect((await call(c.app, 'GET', `${url}&scope=all`, { token: c.admin })).status, `${path} all, admin`).toBe(200);
+    }
+    const everyMachine = await call(c.app, 'GET', `${API}/stats/by-device?${range}&scope=all`, { token: c.admin });
+    expect((everyMachine.body.data as Json[]).some((d) => d.deviceId === id)).toBe(true);
   });
 });
