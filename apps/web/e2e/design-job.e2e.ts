@@ -213,9 +213,10 @@ describe('job preview and export in the design editor', () => {
 
     // a machine of the user's own: a copy of the CO₂ 600 × 400 with a smaller bed
     await page.getByRole('combobox', { name: 'Machine' }).click();
-    await page.getByRole('button', { name: 'Manage machines…' }).click();
+    // the list is still sliding open: a click then can be dropped, and a person clicks again
+    await animationsSettled(page);
     const machines = page.getByRole('dialog').filter({ hasText: 'Machine profiles' });
-    await machines.waitFor();
+    await clickUntilShown(page.getByRole('button', { name: 'Manage machines…' }), machines);
     await machines.getByTestId('machine-co2-600x400').click();
     await machines.getByRole('button', { name: 'Copy as my machine' }).click();
     await machines.getByLabel('Bed width').fill('0');
