@@ -6,7 +6,8 @@
  * - push latency: under a background of one message per machine per second, state changes published
  *   one at a time and timed until an administrator's WebSocket hears them (p50, p99);
  * - statistics: a year of state changes for every machine (written straight into the database), and the
- *   state-time statistics of the whole fleet for that year through the API (median of 5).
+ *   state-time statistics of the whole fleet for that year through the API: the first call (which
+ *   computes the ended days and keeps them), then the median of 5 more.
  * The machines run in this process (mqtt.js clients), beside the server on the same cores.
  *   npm run build && TEST_DATABASE_URL=postgres://… npm run bench -- devices
  *   DEVICE_BENCH_DEVICES (1000), DEVICE_BENCH_MESSAGES (50), DEVICE_BENCH_CHANGES_PER_DAY (8)
@@ -171,8 +172,9 @@ async function statistics(pool: pg.Pool, baseURL: string, token: string) {
   );
   await pool.query('analyze device_state_changes');
   const { rows } = await pool.query('select count(*)::int as n from device_state_changes');
+  // the first call computes the ended days and keeps them; the next ones read what was kept
   const times: number[] = [];
-  for (let run = 0; run < 5; run++) {
+  for (let run = 0; run < 6; run++) {
     const started = performance.now();
     const response = await fetch(
       `${baseURL}/cloud-api/device/stats/state-time?from=${year.from}&to=${year.to}&tz=Asia/Shanghai&scope=all`,
@@ -185,7 +187,11 @@ async function statistics(pool: pg.Pool, baseURL: string, token: string) {
       throw new Error(`statistics answered ${JSON.stringify(body).slice(0, 200)}`);
     times.push(performance.now() - started);
   }
-  return { stateChanges: rows[0].n as number, medianMs: round(median(times), 1) };
+  return {
+    stateChanges: rows[0].n as number,
+    coldMs: round(times[0]!, 1),
+    medianMs: round(median(times.slice(1)), 1),
+  };
 }
 
 async function run(broker: 'embedded' | 'mosquitto') {
@@ -254,7 +260,8 @@ async function main() {
         'push p50 ms',
         'push p99 ms',
         'state changes (stats)',
-        'year stats ms',
+        'year stats ms, first',
+        'year stats ms, then (median of 5)',
       ],
       ...results.map((r) => [
         r.broker,
@@ -265,6 +272,7 @@ async function main() {
         r.push.p50Ms,
         r.push.p99Ms,
         r.stats.stateChanges,
+        r.stats.coldMs,
         r.stats.medianMs,
       ]),
     ]),

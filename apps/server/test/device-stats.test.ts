@@ -1,6 +1,7 @@
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deviceEvents, deviceStateChanges, devices } from '../src/db/schema.js';
+import { deviceEvents, deviceStatDays, deviceStateChanges, devices } from '../src/db/schema.js';
 import { DeviceRepository } from '../src/modules/device/device.repository.js';
 import { DeviceJobRepository } from '../src/modules/device/device-job.repository.js';
 import { DeviceStatsRepository } from '../src/modules/device/device-stats.repository.js';
@@ -210,5 +211,46 @@ describe.each(testDatabases)('device statistics on $name', (database) => {
       { token: admin },
     );
     expect(fleet.body.data.map((f: { code: string }) => f.code)).toEqual(['E102', 'E301', 'E500']);
+  });
+
+  // Last: it binds another machine to ada.
+  it('keeps days that are over and reads them again; binding a machine with a past recomputes them', async () => {
+    const day = { from: '2026-11-20', to: '2026-11-20', timeZone: 'Europe/Berlin' };
+    const first = await stats.stateTime(mine(), day);
+    const kept = await db.db
+      .select()
+      .from(deviceStatDays)
+      .where(
+        and(eq(deviceStatDays.scopeKey, `user:${people.userIds.ada}`), eq(deviceStatDays.timeZone, 'Europe/Berlin')),
+      );
+    expect(kept.map((row) => row.day)).toContain('2026-11-20');
+    expect(await stats.stateTime(mine(), day)).toEqual(first);
+    // today is not kept: it is still going on
+    await stats.stateTime(mine(), { from: '2026-11-21', to: '2026-11-21', timeZone: 'Europe/Berlin' });
+    const today = await db.db
+      .select()
+      .from(deviceStatDays)
+      .where(and(eq(deviceStatDays.day, '2026-11-21'), eq(deviceStatDays.timeZone, 'Europe/Berlin')));
+    expect(today).toEqual([]);
+
+    // a machine that ran all of the 20th (Berlin) is bound to ada: her 20th now has its 24 hours more
+    const sample = sampleMachine(950);
+    const [row] = await db.db
+      .insert(devices)
+      .values({ ...sample, name: 'D' })
+      .returning({ id: devices.id });
+    await db.db
+      .insert(deviceStateChanges)
+      .values({ deviceId: row!.id, state: 'running', at: new Date('2026-11-19T12:00:00Z') });
+    const bound = await new DeviceRepository(db.db).bind(
+      row!.id,
+      people.userIds.ada!,
+      { activationDate: '2026-11-21', responsiblePerson: 'A', contactPhone: '13800138000', address: '', remark: '' },
+      now,
+      now,
+    );
+    expect(bound).not.toBeNull();
+    const after = await stats.stateTime(mine(), day);
+    expect(after.totals.processing - first.totals.processing).toBe(24 * H);
   });
 });

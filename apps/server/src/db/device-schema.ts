@@ -2,9 +2,11 @@ import {
   bigint,
   bigserial,
   date,
+  doublePrecision,
   index,
   jsonb,
   pgTable,
+  primaryKey,
   real,
   text,
   timestamp,
@@ -199,4 +201,23 @@ export const deviceJobs = pgTable(
     index('device_jobs_command_idx').on(t.commandId),
     uniqueIndex('device_jobs_machine_job_idx').on(t.deviceId, t.machineJobId),
   ],
+);
+
+/**
+ * Statistics of days that are over, kept once computed: seconds per runtime state per local day of a
+ * time zone, for one scope (`user:{id}` — the machines bound to that user —, `all`, or `device:{id}`).
+ * A day that has ended never changes (state changes are stored as they arrive), so a year of them is
+ * read, not recomputed from millions of changes. A user's rows go when a machine is bound to them or
+ * unbound (their set of machines changed). A day without any time has one row with state ''.
+ */
+export const deviceStatDays = pgTable(
+  'device_stat_days',
+  {
+    scopeKey: varchar('scope_key', { length: 48 }).notNull(),
+    timeZone: varchar('time_zone', { length: 64 }).notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    state: varchar('state', { length: 16 }).notNull(),
+    seconds: doublePrecision('seconds').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scopeKey, t.timeZone, t.day, t.state] })],
 );

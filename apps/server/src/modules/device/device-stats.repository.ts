@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { and, between, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { deviceStatDays } from '../../db/schema.js';
 import type { DeviceScope } from './device.repository.js';
 
 /** Local days `from`..`to` (inclusive, YYYY-MM-DD) in an IANA time zone. */
@@ -79,6 +80,30 @@ export class DeviceStatsRepository {
                   from pieces p join devices d on d.id = p.device_id
                  where p.e > p.s group by p.device_id, d.name, d.machine_code, p.state order by p.device_id, p.state`
       }`;
+  }
+
+  /** Kept statistics of ended days (see `deviceStatDays`), marker rows (state '') included. */
+  async keptDays(scopeKey: string, timeZone: string, from: string, to: string) {
+    return this.db
+      .select({ day: deviceStatDays.day, state: deviceStatDays.state, seconds: deviceStatDays.seconds })
+      .from(deviceStatDays)
+      .where(
+        and(
+          eq(deviceStatDays.scopeKey, scopeKey),
+          eq(deviceStatDays.timeZone, timeZone),
+          between(deviceStatDays.day, from, to),
+        ),
+      );
+  }
+
+  /** Keeps ended days' statistics; a day computed twice at once is kept once. */
+  async keepDays(scopeKey: string, timeZone: string, rows: Array<{ day: string; state: string; seconds: number }>) {
+    for (let i = 0; i < rows.length; i += 5000) {
+      await this.db
+        .insert(deviceStatDays)
+        .values(rows.slice(i, i + 5000).map((row) => ({ scopeKey, timeZone, ...row })))
+        .onConflictDoNothing();
+    }
   }
 
   /** How many machines in scope are in each runtime state now. */

@@ -24,6 +24,20 @@ function datesBetween(from: string, to: string): string[] {
   return out;
 }
 
+/** The local date (YYYY-MM-DD) of an instant in a time zone. */
+export function localDateOf(at: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+}
+
+const shiftDate = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
+/** Whose statistics: one machine, every machine, or the machines bound to a user (see deviceStatDays). */
+export function statScopeKey(scope: DeviceScope, deviceId?: string): string {
+  if (deviceId) return `device:${deviceId}`;
+  return scope.all ? 'all' : `user:${scope.userId}`;
+}
+
 export function isTimeZone(name: string): boolean {
   try {
     new Intl.DateTimeFormat('en', { timeZone: name });
@@ -55,7 +69,7 @@ export class DeviceStatsService {
   /** Each day of the range with seconds per statistic (zero where nothing was recorded), and the totals. */
   async stateTime(scope: DeviceScope, range: StatRange, deviceId?: string) {
     await this.check(scope, range, deviceId);
-    const rows = await this.deps.stats.stateSeconds(scope, range, this.deps.now?.() ?? new Date(), deviceId);
+    const rows = await this.daySeconds(scope, range, this.deps.now?.() ?? new Date(), deviceId);
     const perDay = new Map<string, Record<string, number>>();
     for (const row of rows) {
       const day = perDay.get(row.day) ?? {};
@@ -71,6 +85,38 @@ export class DeviceStatsService {
       for (const key of Object.keys(totals) as DeviceStatCategory[]) totals[key] += day.seconds[key];
     }
     return { days, totals };
+  }
+
+  /**
+   * Seconds per local day and state: ended days from those kept (computing and keeping the ones not
+   * kept yet), today and later from the state changes.
+   */
+  private async daySeconds(scope: DeviceScope, range: StatRange, now: Date, deviceId?: string) {
+    const { stats } = this.deps;
+    const yesterday = shiftDate(localDateOf(now, range.timeZone), -1);
+    const lastEnded = range.to < yesterday ? range.to : yesterday;
+    if (range.from > lastEnded) return stats.stateSeconds(scope, range, now, deviceId);
+    const key = statScopeKey(scope, deviceId);
+    const kept = await stats.keptDays(key, range.timeZone, range.from, lastEnded);
+    const keptDays = new Set(kept.map((row) => row.day));
+    const missing = datesBetween(range.from, lastEnded).filter((day) => !keptDays.has(day));
+    const rows = kept.filter((row) => row.state !== '');
+    if (missing.length) {
+      const span = { from: missing[0]!, to: missing.at(-1)!, timeZone: range.timeZone };
+      const wanted = new Set(missing);
+      const computed = (await stats.stateSeconds(scope, span, now, deviceId)).filter((row) => wanted.has(row.day));
+      const withTime = new Set(computed.map((row) => row.day));
+      await stats.keepDays(key, range.timeZone, [
+        ...computed,
+        ...missing.filter((day) => !withTime.has(day)).map((day) => ({ day, state: '', seconds: 0 })),
+      ]);
+      rows.push(...computed);
+    }
+    if (lastEnded < range.to) {
+      const live = { from: shiftDate(lastEnded, 1), to: range.to, timeZone: range.timeZone };
+      rows.push(...(await stats.stateSeconds(scope, live, now, deviceId)));
+    }
+    return rows;
   }
 
   /** Seconds per statistic per machine over the range, the busiest (most processing) first. */

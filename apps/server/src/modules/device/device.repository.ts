@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { deviceBindings, deviceBoards, devices } from '../../db/schema.js';
+import { deviceBindings, deviceBoards, deviceStatDays, devices } from '../../db/schema.js';
 
 export type DeviceRow = typeof devices.$inferSelect;
 export type RegisteredDevice = Pick<
@@ -128,6 +128,8 @@ export class DeviceRepository {
         .returning();
       if (!row) return null;
       await tx.insert(deviceBindings).values({ deviceId, userId, boundAt: now });
+      // the user's machines changed: their kept statistics no longer add up
+      await tx.delete(deviceStatDays).where(eq(deviceStatDays.scopeKey, `user:${userId}`));
       return row;
     });
   }
@@ -245,6 +247,13 @@ export class DeviceRepository {
   /** Unbinds: the machine keeps its activation and history; its credential stops working. */
   async unbind(scope: DeviceScope, id: string, now: Date): Promise<DeviceRow | null> {
     return this.db.transaction(async (tx) => {
+      const [before] = await tx
+        .select({ ownerId: devices.ownerId })
+        .from(devices)
+        .where(eq(devices.id, id))
+        .for('update')
+        .limit(1);
+      const previousOwner = before?.ownerId;
       const [row] = await tx
         .update(devices)
         .set({ ownerId: null, unboundAt: now, credentialHash: null, claimableUntil: null, updatedAt: now })
@@ -255,6 +264,7 @@ export class DeviceRepository {
         .update(deviceBindings)
         .set({ unboundAt: now })
         .where(and(eq(deviceBindings.deviceId, id), isNull(deviceBindings.unboundAt)));
+      await tx.delete(deviceStatDays).where(eq(deviceStatDays.scopeKey, `user:${previousOwner}`));
       return row;
     });
   }
