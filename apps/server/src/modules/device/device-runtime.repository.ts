@@ -40,31 +40,38 @@ export class DeviceRuntimeRepository {
     at: Date,
     heard = reported !== null,
   ): Promise<StateChange | null> {
-    return this.db.transaction(async (tx) => {
-      const [device] = await tx
-        .select({ id: devices.id, ownerId: devices.ownerId, state: devices.state })
-        .from(devices)
-        .where(eq(devices.machineCode, serial))
-        .for('update')
-        .limit(1);
-      if (!device) return null;
-      // A replayed report does not end a silence: the machine has still said nothing (its will does, though).
-      if (!heard && reported !== null && device.state === 'noResponse' && state !== 'offline') state = 'noResponse';
-      const seen = {
-        ...(reported !== null ? { reportedState: reported } : {}),
-        ...(heard ? { lastSeenAt: at } : {}),
-      };
-      if (device.state === state) {
-        if (Object.keys(seen).length) await tx.update(devices).set(seen).where(eq(devices.id, device.id));
-        return null;
-      }
-      await tx
-        .update(devices)
-        .set({ state, stateSince: at, ...seen })
-        .where(eq(devices.id, device.id));
-      await tx.insert(deviceStateChanges).values({ deviceId: device.id, state, at });
-      return { deviceId: device.id, ownerId: device.ownerId, serial, state, previous: device.state, at };
-    });
+    const when = at.toISOString();
+    // One statement (one round trip): lock the machine's row, decide, update it, and store the change
+    // only when the state really changed. A replayed report does not end a silence: the machine has
+    // still said nothing (its will does, though).
+    const result = await this.db.execute(sql`
+      with current as (
+        select id, owner_id, state from ${devices} where machine_code = ${serial} for update
+      ), next as (
+        select id, owner_id, state as previous,
+               case when ${!heard} and ${reported !== null} and state = 'noResponse' and ${state} <> 'offline'
+                    then 'noResponse' else ${state}::varchar end as state
+          from current
+      ), updated as (
+        update ${devices} d
+           set state = n.state,
+               state_since = case when n.state <> n.previous then ${when}::timestamptz else d.state_since end,
+               reported_state = coalesce(${reported}::varchar, d.reported_state),
+               last_seen_at = case when ${heard} then ${when}::timestamptz else d.last_seen_at end
+          from next n
+         where d.id = n.id
+        returning d.id
+      ), stored as (
+        insert into ${deviceStateChanges} (device_id, state, at)
+        select id, state, ${when}::timestamptz from next where state <> previous
+        returning device_id
+      )
+      select n.id, n.owner_id, n.state, n.previous, (select count(*) from updated) as touched from next n`);
+    const row = (
+      result as unknown as { rows: Array<{ id: string; owner_id: string | null; state: string; previous: string }> }
+    ).rows[0];
+    if (!row || row.state === row.previous) return null;
+    return { deviceId: row.id, ownerId: row.owner_id, serial, state: row.state, previous: row.previous, at };
   }
 
   /** The device spoke (telemetry, an event, an ack): it is alive; telemetry replaces the last one. */
