@@ -18,9 +18,19 @@ export interface DeviceAccess {
 
 export const deviceStateTopic = (serial: string) => `dev/${serial}/state`;
 export const deviceCommandTopic = (serial: string) => `dev/${serial}/cmd`;
-/** What the cloud subscribes to; with several instances, a shared subscription gives each message to one. */
-export const uplinkSubscriptions = (shareGroup?: string) =>
-  DEVICE_UPLINK.map((kind) => (shareGroup ? `$share/${shareGroup}/dev/+/${kind}` : `dev/+/${kind}`));
+/**
+ * What the cloud subscribes to, with the QoS it asks for; with several instances, a shared subscription
+ * gives each message to one. Telemetry comes at QoS 0: it is most of the traffic, only a sign of life
+ * that the next message repeats, so the broker need not hold it for the cloud or wait for its answer.
+ * States, events, answers and job reports are kept for the cloud (QoS 1) while it restarts.
+ */
+export const uplinkSubscriptions = (shareGroup?: string): Record<string, { qos: 0 | 1 }> =>
+  Object.fromEntries(
+    DEVICE_UPLINK.map((kind) => [
+      shareGroup ? `$share/${shareGroup}/dev/+/${kind}` : `dev/+/${kind}`,
+      { qos: kind === 'telemetry' ? 0 : 1 },
+    ]),
+  );
 
 /** `dev/{serial}/{kind}` → its parts, or null for any other topic. */
 export function parseDeviceTopic(topic: string): { serial: string; kind: DeviceUplink | 'cmd' } | null {

@@ -80,7 +80,7 @@ export class DeviceGateway {
     const connected = new Promise<void>((resolve) => {
       client.on('connect', () => {
         client
-          .subscribeAsync(uplinkSubscriptions(connection.shareGroup), { qos: 1 })
+          .subscribeAsync(uplinkSubscriptions(connection.shareGroup))
           .then(() => this.dispatch())
           .then(resolve)
           .catch((err) => log.error({ err }, 'device uplink not subscribed'));
