@@ -36,20 +36,19 @@ export function multipartFile(fileName: string, content: Buffer | string): { pay
   };
 }
 
-/** Sends a library file to the import preview or the import. */
-export async function sendLibrary(
+/** Posts one file as multipart `file` to `url`, as the caller with `token` (none: anonymous). */
+export async function postFile(
   app: FastifyInstance,
-  which: 'import' | 'import/preview',
+  url: string,
   token: string | null,
   fileName: string,
   content: Buffer | string,
-  query = 'library=personal',
   lang = 'zh-CN',
 ) {
   const { payload, contentType } = multipartFile(fileName, content);
   const res = await app.inject({
     method: 'POST',
-    url: `${CRAFTS}/${which}?${query}`,
+    url,
     headers: {
       'content-type': contentType,
       'accept-language': lang,
@@ -58,6 +57,19 @@ export async function sendLibrary(
     payload,
   });
   return { status: res.statusCode, body: res.json() as Json };
+}
+
+/** Sends a library file to the import preview or the import. */
+export function sendLibrary(
+  app: FastifyInstance,
+  which: 'import' | 'import/preview',
+  token: string | null,
+  fileName: string,
+  content: Buffer | string,
+  query = 'library=personal',
+  lang = 'zh-CN',
+) {
+  return postFile(app, `${CRAFTS}/${which}?${query}`, token, fileName, content, lang);
 }
 
 /**

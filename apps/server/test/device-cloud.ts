@@ -13,7 +13,7 @@ import { type DeviceBroker, startDeviceBroker } from '../src/infra/broker/index.
 import { MemoryCache } from '../src/infra/cache/memory-cache.js';
 import { createServices, type Services } from '../src/services.js';
 import { bootstrapRootToken, call, type Json } from './account-helpers.js';
-import { multipartFile } from './craft-helpers.js';
+import { postFile } from './craft-helpers.js';
 import { type TestDatabase, testDatabases } from './databases.js';
 import { registryCsv, type SampleMachine, sampleMachine, TestMachine } from './device-helpers.js';
 import { drivePeople } from './drive-helpers.js';
@@ -94,19 +94,8 @@ export function useDeviceCloud(brokerCase: BrokerCase, options: { diskBlobs?: bo
     },
     start: (): Promise<void> => build(),
 
-    async importCsv(token: string | null, csv: string, lang = 'zh-CN') {
-      const { payload, contentType } = multipartFile('machines.csv', csv);
-      const res = await cloud.app.inject({
-        method: 'POST',
-        url: `${DEVICE_API}/registry/import`,
-        headers: {
-          'content-type': contentType,
-          'accept-language': lang,
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-        payload,
-      });
-      return { status: res.statusCode, body: res.json() as Json };
+    importCsv(token: string | null, csv: string, lang = 'zh-CN') {
+      return postFile(cloud.app, `${DEVICE_API}/registry/import`, token, 'machines.csv', csv, lang);
     },
     activate(token: string, m: SampleMachine, extra: Record<string, unknown> = {}, lang = 'zh-CN') {
       return call(cloud.app, 'POST', `${DEVICE_API}/activation/activate`, {

@@ -11,7 +11,7 @@ import { MemoryCache } from '../src/infra/cache/memory-cache.js';
 import { type LiveBus, MemoryLiveBus, RedisLiveBus } from '../src/infra/live/live-bus.js';
 import { createServices, type Services } from '../src/services.js';
 import { bootstrapRootToken, call } from './account-helpers.js';
-import { multipartFile } from './craft-helpers.js';
+import { postFile } from './craft-helpers.js';
 import { testDatabases } from './databases.js';
 import { registryCsv, sampleMachine, TestMachine } from './device-helpers.js';
 import { drivePeople } from './drive-helpers.js';
@@ -94,13 +94,7 @@ describe.each([
     await people.join('ada');
     await people.join('eve');
     const sample = sampleMachine(700);
-    const { payload, contentType } = multipartFile('m.csv', registryCsv([sample]));
-    await apps[0]!.inject({
-      method: 'POST',
-      url: '/cloud-api/device/registry/import',
-      headers: { authorization: `Bearer ${admin}`, 'content-type': contentType },
-      payload,
-    });
+    await postFile(apps[0]!, '/cloud-api/device/registry/import', admin, 'm.csv', registryCsv([sample]));
     await call(apps[0]!, 'POST', '/cloud-api/device/activation/activate', {
       token: people.tokens.ada,
       body: {
