@@ -94,7 +94,8 @@ export class DeviceStatsService {
   private async daySeconds(scope: DeviceScope, range: StatRange, now: Date, deviceId?: string) {
     const { stats } = this.deps;
     const yesterday = shiftDate(localDateOf(now, range.timeZone), -1);
-    const lastEnded = range.to < yesterday ? range.to : yesterday;
+    // YYYY-MM-DD texts sort as the dates do
+    const lastEnded = range.to.localeCompare(yesterday) < 0 ? range.to : yesterday;
     if (range.from > lastEnded) return stats.stateSeconds(scope, range, now, deviceId);
     const key = statScopeKey(scope, deviceId);
     const kept = await stats.keptDays(key, range.timeZone, range.from, lastEnded);
