@@ -213,6 +213,28 @@ describe.each(testDatabases)('device statistics on $name', (database) => {
     expect(fleet.body.data.map((f: { code: string }) => f.code)).toEqual(['E102', 'E301', 'E500']);
   });
 
+  it('per machine, the same seconds as each machine alone, whether computed or read from the kept days', async () => {
+    const range = { from: '2026-11-19', to: '2026-11-21', timeZone: 'Asia/Tokyo' };
+    const forget = () => db.db.delete(deviceStatDays).where(eq(deviceStatDays.timeZone, 'Asia/Tokyo'));
+    await forget();
+    // computed by the per-machine query…
+    const perMachine = await stats.byDevice(mine(), range);
+    expect(perMachine.map((m) => m.name).sort()).toEqual(['A', 'B', 'C']);
+    // …and by each machine's own, from nothing kept: the two agree
+    await forget();
+    for (const machine of perMachine) {
+      expect(machine.seconds, machine.name).toEqual((await stats.stateTime(mine(), range, machine.deviceId)).totals);
+    }
+    // read back from what the machines' own queries kept
+    expect(await stats.byDevice(mine(), range)).toEqual(perMachine);
+    const kept = await db.db
+      .select()
+      .from(deviceStatDays)
+      .where(and(eq(deviceStatDays.scopeKey, `device:${ids.A}`), eq(deviceStatDays.timeZone, 'Asia/Tokyo')));
+    // the 19th and 20th are over in Tokyo (now is 15:00 on the 21st there): kept; the 21st is not
+    expect([...new Set(kept.map((row) => row.day))].sort()).toEqual(['2026-11-19', '2026-11-20']);
+  });
+
   // Last: it binds another machine to ada.
   it('keeps days that are over and reads them again; binding a machine with a past recomputes them', async () => {
     const day = { from: '2026-11-20', to: '2026-11-20', timeZone: 'Europe/Berlin' };

@@ -1,4 +1,4 @@
-import { and, between, eq, sql } from 'drizzle-orm';
+import { and, between, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { deviceStatDays } from '../../db/schema.js';
 import type { DeviceScope } from './device.repository.js';
@@ -32,14 +32,32 @@ export class DeviceStatsRepository {
     );
   }
 
-  /** Seconds per machine and state over the whole range. */
-  async stateSecondsByDevice(scope: DeviceScope, range: StatRange, now: Date) {
-    return rowsOf<{ device_id: string; name: string; machine_code: string; state: string; seconds: number }>(
-      await this.db.execute(this.secondsQuery(scope, range, now, 'device')),
+  /** Seconds per machine, local day and state. */
+  async stateSecondsByDeviceDay(scope: DeviceScope, range: StatRange, now: Date) {
+    return rowsOf<{ device_id: string; day: string; state: string; seconds: number }>(
+      await this.db.execute(this.secondsQuery(scope, range, now, 'deviceDay')),
     );
   }
 
-  private secondsQuery(scope: DeviceScope, range: StatRange, now: Date, by: 'day' | 'device', deviceId?: string) {
+  /**
+   * The machines in scope that have any recorded state, with the first one's time (before it, a
+   * machine has no time to count), and the names they are shown by.
+   */
+  async recordedDevices(scope: DeviceScope) {
+    const result = await this.db.execute(sql`
+      select d.id, d.name, d.machine_code, f.first_at
+        from devices d
+        cross join lateral (select min(c.at) as first_at from device_state_changes c where c.device_id = d.id) f
+       where ${scope.all ? sql`true` : sql`d.owner_id = ${scope.userId}`} and f.first_at is not null`);
+    return rowsOf<{ id: string; name: string; machine_code: string; first_at: string | Date }>(result).map((row) => ({
+      id: row.id,
+      name: row.name,
+      machineCode: row.machine_code,
+      firstAt: new Date(row.first_at),
+    }));
+  }
+
+  private secondsQuery(scope: DeviceScope, range: StatRange, now: Date, by: 'day' | 'deviceDay', deviceId?: string) {
     const start = sql`(${range.from}::date::timestamp at time zone ${range.timeZone})`;
     const end = sql`((${range.to}::date + 1)::timestamp at time zone ${range.timeZone})`;
     return sql`
@@ -76,20 +94,25 @@ export class DeviceStatsRepository {
         by === 'day'
           ? sql`select to_char(day, 'YYYY-MM-DD') as day, state, sum(extract(epoch from e - s))::float8 as seconds
                   from pieces where e > s group by day, state order by day, state`
-          : sql`select p.device_id, d.name, d.machine_code, p.state, sum(extract(epoch from p.e - p.s))::float8 as seconds
-                  from pieces p join devices d on d.id = p.device_id
-                 where p.e > p.s group by p.device_id, d.name, d.machine_code, p.state order by p.device_id, p.state`
+          : sql`select device_id, to_char(day, 'YYYY-MM-DD') as day, state, sum(extract(epoch from e - s))::float8 as seconds
+                  from pieces where e > s group by device_id, day, state order by device_id, day, state`
       }`;
   }
 
-  /** Kept statistics of ended days (see `deviceStatDays`), marker rows (state '') included. */
-  async keptDays(scopeKey: string, timeZone: string, from: string, to: string) {
+  /** Kept statistics of ended days (see `deviceStatDays`) of these scopes, marker rows (state '') included. */
+  async keptDays(scopeKeys: readonly string[], timeZone: string, from: string, to: string) {
+    if (scopeKeys.length === 0) return [];
     return this.db
-      .select({ day: deviceStatDays.day, state: deviceStatDays.state, seconds: deviceStatDays.seconds })
+      .select({
+        scopeKey: deviceStatDays.scopeKey,
+        day: deviceStatDays.day,
+        state: deviceStatDays.state,
+        seconds: deviceStatDays.seconds,
+      })
       .from(deviceStatDays)
       .where(
         and(
-          eq(deviceStatDays.scopeKey, scopeKey),
+          inArray(deviceStatDays.scopeKey, [...scopeKeys]),
           eq(deviceStatDays.timeZone, timeZone),
           between(deviceStatDays.day, from, to),
         ),
@@ -97,11 +120,14 @@ export class DeviceStatsRepository {
   }
 
   /** Keeps ended days' statistics; a day computed twice at once is kept once. */
-  async keepDays(scopeKey: string, timeZone: string, rows: Array<{ day: string; state: string; seconds: number }>) {
+  async keepDays(
+    timeZone: string,
+    rows: ReadonlyArray<{ scopeKey: string; day: string; state: string; seconds: number }>,
+  ) {
     for (let i = 0; i < rows.length; i += 5000) {
       await this.db
         .insert(deviceStatDays)
-        .values(rows.slice(i, i + 5000).map((row) => ({ scopeKey, timeZone, ...row })))
+        .values(rows.slice(i, i + 5000).map((row) => ({ timeZone, ...row })))
         .onConflictDoNothing();
     }
   }

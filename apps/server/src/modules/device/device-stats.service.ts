@@ -32,6 +32,14 @@ export function localDateOf(at: Date, timeZone: string): string {
 const shiftDate = (date: string, days: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
+/** A kept day's seconds in one state, for one scope (see deviceStatDays). */
+interface KeptRow {
+  scopeKey: string;
+  day: string;
+  state: string;
+  seconds: number;
+}
+
 /** Whose statistics: one machine, every machine, or the machines bound to a user (see deviceStatDays). */
 export function statScopeKey(scope: DeviceScope, deviceId?: string): string {
   if (deviceId) return `device:${deviceId}`;
@@ -87,33 +95,68 @@ export class DeviceStatsService {
     return { days, totals };
   }
 
-  /**
-   * Seconds per local day and state: ended days from those kept (computing and keeping the ones not
-   * kept yet), today and later from the state changes.
-   */
-  private async daySeconds(scope: DeviceScope, range: StatRange, now: Date, deviceId?: string) {
-    const { stats } = this.deps;
+  /** The last local day of the range that has ended by now (null: none has). */
+  private lastEnded(range: StatRange, now: Date): string | null {
     const yesterday = shiftDate(localDateOf(now, range.timeZone), -1);
     // YYYY-MM-DD texts sort as the dates do
-    const lastEnded = range.to.localeCompare(yesterday) < 0 ? range.to : yesterday;
-    if (range.from > lastEnded) return stats.stateSeconds(scope, range, now, deviceId);
-    const key = statScopeKey(scope, deviceId);
-    const kept = await stats.keptDays(key, range.timeZone, range.from, lastEnded);
-    const keptDays = new Set(kept.map((row) => row.day));
-    const missing = datesBetween(range.from, lastEnded).filter((day) => !keptDays.has(day));
-    const rows = kept.filter((row) => row.state !== '');
-    if (missing.length) {
-      const span = { from: missing[0]!, to: missing.at(-1)!, timeZone: range.timeZone };
-      const wanted = new Set(missing);
-      const computed = (await stats.stateSeconds(scope, span, now, deviceId)).filter((row) => wanted.has(row.day));
-      const withTime = new Set(computed.map((row) => row.day));
-      await stats.keepDays(key, range.timeZone, [
-        ...computed,
-        ...missing.filter((day) => !withTime.has(day)).map((day) => ({ day, state: '', seconds: 0 })),
-      ]);
-      rows.push(...computed);
+    const last = range.to.localeCompare(yesterday) < 0 ? range.to : yesterday;
+    return last.localeCompare(range.from) < 0 ? null : last;
+  }
+
+  /**
+   * Seconds per state of ended days for several scopes: the kept days read, the missing ones computed
+   * from the state changes in one query (`compute`, over the span they fall in), kept, and returned.
+   * Days before a scope's `firstDay` have no time at all.
+   */
+  private async endedDays(
+    scopes: ReadonlyArray<{ key: string; firstDay: string }>,
+    range: StatRange,
+    compute: (span: StatRange) => Promise<KeptRow[]>,
+  ): Promise<KeptRow[]> {
+    const keys = scopes.map((s) => s.key);
+    const kept = await this.deps.stats.keptDays(keys, range.timeZone, range.from, range.to);
+    const have = new Set(kept.map((row) => `${row.scopeKey}|${row.day}`));
+    const missing = new Set<string>();
+    let first: string | null = null;
+    let last: string | null = null;
+    for (const scope of scopes) {
+      const from = scope.firstDay.localeCompare(range.from) > 0 ? scope.firstDay : range.from;
+      if (from.localeCompare(range.to) > 0) continue;
+      for (const day of datesBetween(from, range.to)) {
+        if (have.has(`${scope.key}|${day}`)) continue;
+        missing.add(`${scope.key}|${day}`);
+        if (first === null || day.localeCompare(first) < 0) first = day;
+        if (last === null || day.localeCompare(last) > 0) last = day;
+      }
     }
-    if (lastEnded < range.to) {
+    const rows: KeptRow[] = kept.filter((row) => row.state !== '');
+    if (first === null || last === null) return rows;
+    const computed = (await compute({ from: first, to: last, timeZone: range.timeZone })).filter((row) =>
+      missing.has(`${row.scopeKey}|${row.day}`),
+    );
+    const withTime = new Set(computed.map((row) => `${row.scopeKey}|${row.day}`));
+    const markers = [...missing]
+      .filter((pair) => !withTime.has(pair))
+      .map((pair) => {
+        const [scopeKey, day] = pair.split('|') as [string, string];
+        return { scopeKey, day, state: '', seconds: 0 };
+      });
+    await this.deps.stats.keepDays(range.timeZone, [...computed, ...markers]);
+    return [...rows, ...computed];
+  }
+
+  /** Seconds per local day and state: ended days kept (see endedDays), today and later from the changes. */
+  private async daySeconds(scope: DeviceScope, range: StatRange, now: Date, deviceId?: string) {
+    const { stats } = this.deps;
+    const lastEnded = this.lastEnded(range, now);
+    if (lastEnded === null) return stats.stateSeconds(scope, range, now, deviceId);
+    const key = statScopeKey(scope, deviceId);
+    const rows: Array<{ day: string; state: string; seconds: number }> = await this.endedDays(
+      [{ key, firstDay: range.from }],
+      { ...range, to: lastEnded },
+      async (span) => (await stats.stateSeconds(scope, span, now, deviceId)).map((row) => ({ scopeKey: key, ...row })),
+    );
+    if (lastEnded.localeCompare(range.to) < 0) {
       const live = { from: shiftDate(lastEnded, 1), to: range.to, timeZone: range.timeZone };
       rows.push(...(await stats.stateSeconds(scope, live, now, deviceId)));
     }
@@ -123,19 +166,40 @@ export class DeviceStatsService {
   /** Seconds per statistic per machine over the range, the busiest (most processing) first. */
   async byDevice(scope: DeviceScope, range: StatRange): Promise<DeviceStatsByDevice[]> {
     await this.check(scope, range);
-    const rows = await this.deps.stats.stateSecondsByDevice(scope, range, this.deps.now?.() ?? new Date());
-    const perDevice = new Map<string, { name: string; machineCode: string; states: Record<string, number> }>();
-    for (const row of rows) {
-      const entry = perDevice.get(row.device_id) ?? { name: row.name, machineCode: row.machine_code, states: {} };
-      entry.states[row.state] = (entry.states[row.state] ?? 0) + row.seconds;
-      perDevice.set(row.device_id, entry);
+    const { stats } = this.deps;
+    const now = this.deps.now?.() ?? new Date();
+    const machines = await stats.recordedDevices(scope);
+    const keyOf = (deviceId: string) => statScopeKey(scope, deviceId);
+    const perMachine = async (span: StatRange): Promise<KeptRow[]> =>
+      (await stats.stateSecondsByDeviceDay(scope, span, now)).map((row) => ({
+        scopeKey: keyOf(row.device_id),
+        day: row.day,
+        state: row.state,
+        seconds: row.seconds,
+      }));
+    const lastEnded = this.lastEnded(range, now);
+    const rows: KeptRow[] = [];
+    if (lastEnded !== null) {
+      const scopes = machines.map((m) => ({ key: keyOf(m.id), firstDay: localDateOf(m.firstAt, range.timeZone) }));
+      rows.push(...(await this.endedDays(scopes, { ...range, to: lastEnded }, perMachine)));
     }
-    return [...perDevice]
-      .map(([deviceId, entry]) => ({
-        deviceId,
-        name: entry.name,
-        machineCode: entry.machineCode,
-        seconds: statSeconds(entry.states),
+    if (lastEnded === null || lastEnded.localeCompare(range.to) < 0) {
+      const from = lastEnded === null ? range.from : shiftDate(lastEnded, 1);
+      rows.push(...(await perMachine({ from, to: range.to, timeZone: range.timeZone })));
+    }
+    const perState = new Map<string, Record<string, number>>();
+    for (const row of rows) {
+      const entry = perState.get(row.scopeKey) ?? {};
+      entry[row.state] = (entry[row.state] ?? 0) + row.seconds;
+      perState.set(row.scopeKey, entry);
+    }
+    return machines
+      .filter((m) => perState.has(keyOf(m.id)))
+      .map((m) => ({
+        deviceId: m.id,
+        name: m.name,
+        machineCode: m.machineCode,
+        seconds: statSeconds(perState.get(keyOf(m.id)) ?? {}),
       }))
       .sort((a, b) => b.seconds.processing - a.seconds.processing || a.machineCode.localeCompare(b.machineCode));
   }
