@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { formatFullTime } from '../../drive/model/format';
 import { elapsedSince } from '../model/device-duration';
 import { STATE_TONE } from '../model/device-state';
-import { useDurationText } from './use-duration-text';
-import { useNow } from './use-now';
+import { useDurationText } from '../hooks/use-duration-text';
+import { useNow } from '../hooks/use-now';
 import './devices.css';
 
 export interface DeviceStateBadgeProps {
