@@ -2,10 +2,10 @@ import type { DeviceRuntimeState } from '@kerf/contract';
 import { Badge, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatFullTime } from '../../drive/model/format';
-import { elapsedSince } from '../model/device-duration';
-import { STATE_TONE } from '../model/device-state';
 import { useDurationText } from '../hooks/use-duration-text';
 import { useNow } from '../hooks/use-now';
+import { elapsedSince } from '../model/device-duration';
+import { STATE_TONE } from '../model/device-state';
 import './devices.css';
 
 export interface DeviceStateBadgeProps {
