@@ -11,7 +11,6 @@ import type {
 import { checkDrawingSize, FormatError } from '../../model/errors.js';
 import { createDocument, DEFAULT_BITMAP_SETTINGS, idMaker, layerFor } from '../../model/layers.js';
 import {
-  type Bounds,
   determinant,
   IDENTITY,
   isEmptyBounds,
