@@ -117,6 +117,8 @@ describe.each(testDatabases)('accounts on $name', (database) => {
       'myShares',
       'recycleBin',
       'craft',
+      'device',
+      'dashboard',
       'operationLog',
     ]);
     // Everyone reads the craft libraries and keeps a personal one; the standard one needs its own grant.
