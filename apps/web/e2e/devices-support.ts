@@ -52,7 +52,8 @@ export async function bootMachine(
     tickSeconds: 1,
     // long enough to be paused on a loaded machine
     jobSeconds: 120,
-    ackDelayMs: 1500,
+    // answers come after a pause a person (and the page) can see
+    ackDelayMs: 2500,
   };
   const fleet = new Fleet(
     [claimed.data],
@@ -83,14 +84,12 @@ export async function recordJobStates(page: Page, fileName: string) {
     (window as unknown as { jobStates: string[] }).jobStates = seen;
     const note = () => {
       for (const cell of document.querySelectorAll('[data-state], [data-phase]')) {
-        if (
-          !cell
-            .closest('table')
-            ?.getAttribute('aria-label')
-            ?.match(/发送的任务|Jobs sent/)
-        )
-          continue;
-        if (!cell.closest('tr')?.textContent?.includes(fileName)) continue;
+        // the send dialog's own progress, or the file's row in the machine's jobs table
+        const inDialog = cell.matches('.device-send__progress, .device-send__task');
+        const inTable =
+          /发送的任务|Jobs sent/.test(cell.closest('table')?.getAttribute('aria-label') ?? '') &&
+          (cell.closest('tr')?.textContent ?? '').includes(fileName);
+        if (!inDialog && !inTable) continue;
         const value = cell.getAttribute('data-state') ?? `task:${cell.getAttribute('data-phase')}`;
         if (seen.at(-1) !== value && !seen.includes(value)) seen.push(value);
       }

@@ -131,7 +131,7 @@ describe('device cloud', () => {
     await shot(english, 'devices-detail-en');
   });
 
-  it('a G-code file goes from the drive to the machine: sent → received → in progress → done', async () => {
+  it('a G-code file goes from the drive to the machine: to-send → sent → received → in progress → done', async () => {
     const file = await driveApi(owner).upload('bracket.gcode', GCODE);
     expect(file.fileName).toBe('bracket.gcode');
     const { page } = await browser.open('/web/workbench?fileType=0', { token: owner });
@@ -146,6 +146,10 @@ describe('device cloud', () => {
     await shot(page, 'devices-send-dialog');
     await dialog.getByRole('button', { name: '发送', exact: true }).click();
     await dialog.getByText(/已发送到/).waitFor();
+    // the dialog follows the job live until the machine has the file
+    await dialog.locator('.device-send__progress[data-state="received"]').waitFor();
+    await animationsSettled(page);
+    await shot(page, 'devices-send-received');
     await dialog.getByRole('button', { name: '查看任务' }).click();
     await page.waitForURL(`**/web/device/detail?id=${deviceId}**`);
     const jobs = page.getByRole('table', { name: '发送的任务' });
@@ -153,8 +157,8 @@ describe('device cloud', () => {
     await job.locator('[data-phase="done"]').waitFor({ timeout: 40_000 });
     await job.getByText('已接收').waitFor();
     const states = await seen();
-    // each state in order, as the page showed them (to-send lasts only until the command leaves)
-    const order = ['sent', 'received', 'task:inProgress', 'task:done'].map((s) => states.indexOf(s));
+    // each state in order, as the pages showed them: the dialog from to-send on, then the jobs table
+    const order = ['toSend', 'sent', 'received', 'task:inProgress', 'task:done'].map((s) => states.indexOf(s));
     expect(
       order.every((i) => i >= 0),
       states.join(' → '),

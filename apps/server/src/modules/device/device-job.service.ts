@@ -97,21 +97,30 @@ export class DeviceJobService {
     const { url, expiresAt } = this.deps.links.urlFor(origin, job.id, now);
     let command: CommandRow;
     try {
-      command = await this.deps.devices.command(userId, device.id, 'sendJob', {
-        jobId: job.id,
-        name: file.name,
-        size: file.fileSize,
-        sha256: file.blobSha256,
-        url,
-        urlExpiresAt: expiresAt.toISOString(),
-      });
+      command = await this.deps.devices.command(
+        userId,
+        device.id,
+        'sendJob',
+        {
+          jobId: job.id,
+          name: file.name,
+          size: file.fileSize,
+          sha256: file.blobSha256,
+          url,
+          urlExpiresAt: expiresAt.toISOString(),
+        },
+        { sendNow: false },
+      );
     } catch (error) {
       // refused (the machine is away): no job was sent, so none is listed
       await this.deps.jobs.remove(job.id);
       throw error;
     }
     await this.deps.jobs.attachCommand(job.id, command.id);
-    return (await this.deps.jobs.one(job.id))!;
+    // answered "to send", then sent: the owner's page follows the job through every state live
+    const answer = (await this.deps.jobs.one(job.id))!;
+    this.deps.devices.sendQueued(device.id);
+    return answer;
   }
 
   async list(scope: DeviceScope, deviceId: string, page: { offset: number; limit: number }) {

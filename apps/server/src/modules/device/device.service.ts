@@ -90,6 +90,7 @@ export class DeviceService {
     id: string,
     kind: DeviceCommandKind,
     params: Record<string, unknown>,
+    options: { sendNow?: boolean } = {},
   ): Promise<CommandRow> {
     const device = await this.get({ userId, all: false }, id);
     const now = this.now();
@@ -116,7 +117,13 @@ export class DeviceService {
       expiresAt,
       now,
     });
+    if (options.sendNow === false) return queued;
     await this.deps.sender?.dispatch(device.id);
     return (await this.deps.runtime.command(queued.id)) ?? queued;
+  }
+
+  /** Sends what is queued for the machine now, without waiting for it (the answer says "queued"). */
+  sendQueued(deviceId: string): void {
+    this.deps.sender?.dispatch(deviceId).catch(() => undefined);
   }
 }

@@ -1,13 +1,14 @@
-import type { DeviceJob } from '@kerf/contract';
+import { DEVICE_DRAWING_STATES, type DeviceJob } from '@kerf/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Empty, Modal, Radio, Result, Space, Spin } from 'antd';
-import { useState } from 'react';
+import { Alert, Button, Empty, Modal, Radio, Result, Space, Spin, Steps, Tag } from 'antd';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { listDevices, sendJob } from '../../../api/device-api';
+import { listDevices, listJobs, sendJob } from '../../../api/device-api';
 import { isShownByClient, messageOf } from '../../../api/request';
 import { DeviceStateBadge } from '../components/DeviceStateBadge';
 import { useDeviceKey } from '../hooks/use-device-key';
+import { useDeviceLive } from '../hooks/use-device-live';
 import { deviceDetailPath, deviceTitle } from '../model/device-naming';
 import { canReceiveJob, sendTargets } from './send-targets';
 
@@ -36,6 +37,26 @@ export function SendToMachineDialog({ file, onClose }: SendToMachineDialogProps)
   const [problem, setProblem] = useState<string>();
   const [sent, setSent] = useState<DeviceJob>();
 
+  // once sent, the job is followed live: to-send → sent → received, then the task once it starts
+  const sentId = sent?.id;
+  const sentDevice = sent?.deviceId;
+  const follow = useCallback(async () => {
+    if (!sentId || !sentDevice) return;
+    const page = await listJobs(sentDevice, 1, 20).catch(() => null);
+    const now = page?.list.find((job) => job.id === sentId);
+    if (now) setSent(now);
+  }, [sentId, sentDevice]);
+  const live = useDeviceLive(
+    (message) => {
+      if ((message.type === 'command' || message.type === 'job') && message.deviceId === sentDevice) void follow();
+    },
+    { enabled: !!sentId, onReconnect: () => void follow() },
+  );
+  // what happened before the socket opened is read once it is open
+  useEffect(() => {
+    if (live === 'open') void follow();
+  }, [live, follow]);
+
   const send = async () => {
     if (!picked) return;
     setSending(true);
@@ -57,7 +78,26 @@ export function SendToMachineDialog({ file, onClose }: SendToMachineDialogProps)
         <Result
           status="success"
           title={t('deviceSend.sentTitle', { device: device ? deviceTitle(device) : sent.deviceName })}
-          subTitle={t('deviceSend.sentText')}
+          subTitle={
+            <>
+              <div className="device-send__progress" data-state={sent.drawingState}>
+                <Steps
+                  size="small"
+                  className="device-send__steps"
+                  current={DEVICE_DRAWING_STATES.indexOf(sent.drawingState)}
+                  status={sent.failure ? 'error' : sent.drawingState === 'received' ? 'finish' : 'process'}
+                  items={DEVICE_DRAWING_STATES.map((state) => ({ title: t(`devices.drawing.${state}`) }))}
+                />
+              </div>
+              {sent.taskState ? (
+                <Tag className="device-send__task" data-phase={sent.taskState} color="processing">
+                  {t(`devices.task.${sent.taskState}`)}
+                </Tag>
+              ) : null}
+              {sent.failure ? <Alert type="error" showIcon title={sent.failure} /> : null}
+              <p>{t('deviceSend.sentText')}</p>
+            </>
+          }
           extra={
             <Space>
               <Button onClick={onClose}>{t('deviceSend.close')}</Button>
