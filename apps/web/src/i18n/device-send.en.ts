@@ -9,6 +9,7 @@ export const deviceSendEn: typeof deviceSendZhCN = {
   none: 'You have no machines yet',
   activate: 'Activate a machine',
   loading: 'Reading your machines…',
+  sendingTitle: 'Sending to {{device}}',
   sentTitle: 'Sent to {{device}}',
   sentText:
     'Once the machine has downloaded and checked the file, the job shows “received”. Follow it under “Jobs sent” on the machine’s page.',

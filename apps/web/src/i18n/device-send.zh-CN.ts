@@ -7,6 +7,7 @@ export const deviceSendZhCN = {
   none: '还没有可用的设备',
   activate: '激活设备',
   loading: '正在读取设备…',
+  sendingTitle: '正在发送到 {{device}}',
   sentTitle: '已发送到 {{device}}',
   sentText: '设备下载并校验文件后，状态会变为“已接收”。可在设备详情的“发送的任务”中查看进度。',
   viewJob: '查看任务',

@@ -77,7 +77,9 @@ export function SendToMachineDialog({ file, onClose }: SendToMachineDialogProps)
       <Modal open title={t('deviceSend.title', { name: file.name })} onCancel={onClose} footer={null}>
         <Result
           status="success"
-          title={t('deviceSend.sentTitle', { device: device ? deviceTitle(device) : sent.deviceName })}
+          title={t(sent.drawingState === 'toSend' ? 'deviceSend.sendingTitle' : 'deviceSend.sentTitle', {
+            device: device ? deviceTitle(device) : sent.deviceName,
+          })}
           subTitle={
             <>
               <div className="device-send__progress" data-state={sent.drawingState}>
