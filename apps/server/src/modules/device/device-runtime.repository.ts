@@ -74,11 +74,11 @@ export class DeviceRuntimeRepository {
     return { deviceId: row.id, ownerId: row.owner_id, serial, state: row.state, previous: row.previous, at };
   }
 
-  /** The device spoke (telemetry, an event, an ack): it is alive; telemetry replaces the last one. */
-  async seen(serial: string, at: Date, telemetry?: unknown) {
+  /** The device spoke (an event, an answer, a job report): it is alive. Telemetry goes through seenMany. */
+  async seen(serial: string, at: Date) {
     const [row] = await this.db
       .update(devices)
-      .set(telemetry === undefined ? { lastSeenAt: at } : { lastSeenAt: at, telemetry })
+      .set({ lastSeenAt: at })
       .where(eq(devices.machineCode, serial))
       .returning({ state: devices.state, reportedState: devices.reportedState });
     return row;
