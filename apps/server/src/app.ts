@@ -24,8 +24,10 @@ import { deviceJobRoutes } from './modules/device/device-job.routes.js';
 import { deviceLiveOpenApi, deviceLiveRoutes } from './modules/device/device-live.routes.js';
 import { driveRoutes } from './modules/drive/drive.routes.js';
 import { commonDownloadRoutes, transferRoutes } from './modules/drive/transfer.routes.js';
+import { galleryRoutes } from './modules/gallery/gallery.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { HealthService } from './modules/health/health.service.js';
+import { objectRoutes } from './modules/objects/object.routes.js';
 import { previewRoutes } from './modules/preview/preview.routes.js';
 import { presentMyShared, shareLinkRoutes, shareRoutes } from './modules/share/share.routes.js';
 import { configRoutes } from './modules/system/config.routes.js';
@@ -167,6 +169,8 @@ export async function buildApp({
       await cloud.register(designRoutes, { dwg: s.dwgImports });
       await cloud.register(shareRoutes, { shares: s.shares, blobs: infra.blobs });
       await cloud.register(craftRoutes, { crafts: s.crafts });
+      await cloud.register(objectRoutes, { objects: s.objects, blobs: infra.blobs });
+      await cloud.register(galleryRoutes, { gallery: s.gallery });
       await cloud.register(deviceRoutes, {
         devices: s.devices,
         activation: s.deviceActivation,

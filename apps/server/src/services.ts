@@ -37,6 +37,7 @@ import { DeviceRuntimeRepository } from './modules/device/device-runtime.reposit
 import { DeviceStatsRepository } from './modules/device/device-stats.repository.js';
 import { DeviceStatsService } from './modules/device/device-stats.service.js';
 import { ContentTags } from './modules/drive/content-tag.js';
+import { DetachedFiles } from './modules/drive/detached-files.js';
 import { DriveHousekeeping } from './modules/drive/drive.jobs.js';
 import { DriveRepository } from './modules/drive/drive.repository.js';
 import { DriveService } from './modules/drive/drive.service.js';
@@ -44,6 +45,11 @@ import { ExportFiles } from './modules/drive/export-files.js';
 import { UploadRepository } from './modules/drive/upload.repository.js';
 import { UploadService } from './modules/drive/upload.service.js';
 import { UploadProofs } from './modules/drive/upload-proof.js';
+import { GalleryRepository } from './modules/gallery/gallery.repository.js';
+import { GalleryService } from './modules/gallery/gallery.service.js';
+import { AttachmentChecker } from './modules/objects/attachment-check.js';
+import { ObjectRepository } from './modules/objects/object.repository.js';
+import { ObjectService } from './modules/objects/object.service.js';
 import { OfficeConverter } from './modules/preview/office-converter.js';
 import { OnlyOfficeService } from './modules/preview/onlyoffice.service.js';
 import { PreviewService } from './modules/preview/preview.service.js';
@@ -250,6 +256,17 @@ export function createServices(config: Config, infra: Infrastructure, log: Fasti
   const unzip = new UnzipService({ drive, blobs: infra.blobs, jobs });
   const contentTags = new ContentTags(new ServerSecretRepository(db));
   const deviceServices = createDeviceServices(config, infra, log, drive);
+  const dwgImports = new DwgImportService(childProcessConverter());
+  const objectRows = new ObjectRepository(db);
+  const objects = new ObjectService({
+    objects: objectRows,
+    detached: new DetachedFiles(entries),
+    drive,
+    crafts,
+    blobs: infra.blobs,
+    checker: new AttachmentChecker((bytes) => dwgImports.import(bytes)),
+  });
+  const gallery = new GalleryService(new GalleryRepository(db), objectRows);
   const housekeeping = new DriveHousekeeping({ drive, uploads, blobs: infra.blobs, settings: config.drive, log });
   return {
     jobs,
@@ -261,7 +278,9 @@ export function createServices(config: Config, infra: Infrastructure, log: Fasti
     onlyoffice,
     uploads,
     unzip,
-    dwgImports: new DwgImportService(childProcessConverter()),
+    dwgImports,
+    objects,
+    gallery,
     exports: new ExportFiles(join(config.dataDir, 'exports')),
     housekeeping,
     contentTags,

@@ -116,6 +116,8 @@ describe.each(testDatabases)('accounts on $name', (database) => {
       'driveAudio',
       'myShares',
       'recycleBin',
+      'gallery',
+      'recommend',
       'craft',
       'device',
       'dashboard',

@@ -22,18 +22,30 @@ export function sampleCraft(overrides: Partial<CraftInputDraft> = {}): CraftInpu
   };
 }
 
-/** A multipart body with one `file` field. */
-export function multipartFile(fileName: string, content: Buffer | string): { payload: Buffer; contentType: string } {
+/** One part of a multipart body: a field, or a file (`filename` set). */
+export type Part = { name: string; value: string } | { name: string; filename: string; content: Buffer | string };
+
+/** A multipart/form-data body of `parts`, in their order. */
+export function multipartBody(parts: Part[]): { payload: Buffer; contentType: string } {
   const boundary = `----kerf${Math.random().toString(16).slice(2)}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\n` +
-      'Content-Type: application/octet-stream\r\n\r\n',
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const chunks = parts.flatMap((part) => {
+    const head =
+      'filename' in part
+        ? `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\n` +
+          'Content-Type: application/octet-stream\r\n\r\n'
+        : `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n`;
+    const body = 'filename' in part ? part.content : part.value;
+    return [Buffer.from(head), Buffer.isBuffer(body) ? body : Buffer.from(body), Buffer.from('\r\n')];
+  });
   return {
-    payload: Buffer.concat([head, Buffer.isBuffer(content) ? content : Buffer.from(content), tail]),
+    payload: Buffer.concat([...chunks, Buffer.from(`--${boundary}--\r\n`)]),
     contentType: `multipart/form-data; boundary=${boundary}`,
   };
+}
+
+/** A multipart body with one `file` field. */
+export function multipartFile(fileName: string, content: Buffer | string): { payload: Buffer; contentType: string } {
+  return multipartBody([{ name: 'file', filename: fileName, content }]);
 }
 
 /** Posts one file as multipart `file` to `url`, as the caller with `token` (none: anonymous). */

@@ -68,7 +68,7 @@ export const WORKBENCH_MENUS: readonly MenuEntry[] = [
     icon: 'picture',
     title: { 'zh-CN': '图库', en: 'Gallery' },
     permission: 'gallery:item:list',
-    available: false,
+    available: true,
   },
   {
     key: 'trade',
@@ -84,7 +84,7 @@ export const WORKBENCH_MENUS: readonly MenuEntry[] = [
     icon: 'like',
     title: { 'zh-CN': '推荐', en: 'Recommended' },
     permission: 'gallery:item:list',
-    available: false,
+    available: true,
   },
   {
     key: 'store',

@@ -113,3 +113,6 @@ async function openPostgres(url: string, poolMax: number, log: (line: string) =>
     close: () => pool.end(),
   };
 }
+
+/** The rows of a raw `db.execute` answer (both drivers answer `{ rows }`). */
+export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;

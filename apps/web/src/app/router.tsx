@@ -148,6 +148,24 @@ export const routes: RouteObject[] = [
             ],
           },
           {
+            // SPEC §2 /store (the recommended page) with children gallery and record
+            path: 'store',
+            handle: handle({ titleKey: 'store.route.recommend' }),
+            children: [
+              {
+                index: true,
+                lazy: async () => ({
+                  Component: (await import('../features/store/gallery/RecommendedPage')).RecommendedPage,
+                }),
+              },
+              {
+                path: 'gallery',
+                lazy: async () => ({ Component: (await import('../features/store/gallery/GalleryPage')).GalleryPage }),
+                handle: handle({ titleKey: 'store.route.gallery' }),
+              },
+            ],
+          },
+          {
             path: 'databoard',
             lazy: async () => ({
               Component: (await import('../features/devices/databoard/DataboardPage')).DataboardPage,

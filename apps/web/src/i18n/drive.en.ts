@@ -56,6 +56,7 @@ export const driveEn: typeof driveZhCN = {
     folder: 'Folder',
     file: '{{ext}} file',
     noExtension: 'File',
+    object: 'Object',
   },
   actions: {
     open: 'Open',

@@ -57,6 +57,7 @@ export const driveZhCN = {
     folder: '文件夹',
     file: '{{ext}} 文件',
     noExtension: '文件',
+    object: '物件',
   },
   actions: {
     open: '打开',

@@ -8,6 +8,7 @@ import { devicesEn } from './devices.en';
 import { driveEn } from './drive.en';
 import { editorsEn } from './editors.en';
 import { shareEn } from './share.en';
+import { storeEn } from './store.en';
 import { viewersEn } from './viewers.en';
 import type { zhCN } from './zh-CN';
 
@@ -174,6 +175,7 @@ export const en: Catalogue = {
   activation: activationEn,
   databoard: databoardEn,
   deviceSend: deviceSendEn,
+  store: storeEn,
   editors: editorsEn,
   design: designEn,
   viewers: viewersEn,

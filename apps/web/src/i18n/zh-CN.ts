@@ -8,6 +8,7 @@ import { devicesZhCN } from './devices.zh-CN';
 import { driveZhCN } from './drive.zh-CN';
 import { editorsZhCN } from './editors.zh-CN';
 import { shareZhCN } from './share.zh-CN';
+import { storeZhCN } from './store.zh-CN';
 import { viewersZhCN } from './viewers.zh-CN';
 
 /** The Chinese catalogue: the default language and the source of the key set (en.ts must match it). */
@@ -169,6 +170,7 @@ export const zhCN = {
   activation: activationZhCN,
   databoard: databoardZhCN,
   deviceSend: deviceSendZhCN,
+  store: storeZhCN,
   editors: editorsZhCN,
   design: designZhCN,
   viewers: viewersZhCN,

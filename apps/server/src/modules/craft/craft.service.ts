@@ -94,6 +94,11 @@ export class CraftService {
     return this.crafts.facets(scopeFor(library, userId));
   }
 
+  /** The crafts among `ids` the user may read (standard ones and their own), in no set order. */
+  async readable(userId: string, ids: string[]): Promise<Craft[]> {
+    return (await this.crafts.findManyReadable(ids, userId)).map((row) => presentCraft(row));
+  }
+
   async get(userId: string, id: string): Promise<Craft> {
     const found = await this.crafts.findReadable(id, userId);
     if (!found) throw notFound();

@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull, ne, or, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
+import { type Database, rowsOf } from '../../db/client.js';
 import { deviceCommands, deviceJobs, devices } from '../../db/schema.js';
 import type { DeviceScope } from './device.repository.js';
 import type { StatRange } from './device-stats.repository.js';
@@ -39,7 +39,6 @@ function joined(row: {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** Jobs sent to machines and those the machines report; only this file touches `device_jobs`. */
 export class DeviceJobRepository {

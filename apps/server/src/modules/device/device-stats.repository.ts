@@ -1,5 +1,5 @@
 import { and, between, eq, inArray, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
+import { type Database, rowsOf } from '../../db/client.js';
 import { deviceStatDays } from '../../db/schema.js';
 import type { DeviceScope } from './device.repository.js';
 
@@ -9,8 +9,6 @@ export interface StatRange {
   to: string;
   timeZone: string;
 }
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * Statistics computed from the stored state changes, not from samples: each change lasts until the

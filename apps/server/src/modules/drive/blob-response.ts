@@ -40,7 +40,7 @@ export async function sendBlob(
   request: FastifyRequest,
   reply: FastifyReply,
   blobs: BlobStore,
-  entry: StoredFile,
+  entry: Pick<StoredFile, 'name' | 'blobSha256' | 'fileSize' | 'updatedAt'>,
   inline: boolean,
 ) {
   const file = { name: entry.name, sha256: entry.blobSha256, size: entry.fileSize, modified: entry.updatedAt };

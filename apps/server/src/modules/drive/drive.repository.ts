@@ -179,9 +179,15 @@ export class DriveRepository {
    * Takes references on stored blobs (creating their rows) and charges the bytes to the user, in the
    * caller's transaction; false, and nothing taken, when the quota would be exceeded.
    */
-  async referenceBlobs(tx: Tx, userId: string, blobs: Array<{ sha256: string; size: number }>): Promise<boolean> {
+  async referenceBlobs(
+    tx: Tx,
+    userId: string,
+    blobs: Array<{ sha256: string; size: number }>,
+    /** Bytes charged besides the blobs' own (files whose content other rows hold). */
+    extraBytes = 0,
+  ): Promise<boolean> {
     await this.ensureAccount(userId, tx);
-    const bytes = blobs.reduce((sum, b) => sum + b.size, 0);
+    const bytes = blobs.reduce((sum, b) => sum + b.size, extraBytes);
     const charged = await tx
       .update(driveAccounts)
       .set({ usedBytes: sql`${driveAccounts.usedBytes} + ${bytes}` })

@@ -103,8 +103,21 @@ export type UploadClashDecision =
  * Folders and files of one person's drive: creation, listing, rename, move, recycle bin. Ids from a
  * client are only ever looked up together with the caller's id, so another person's ids are "not found".
  */
+/**
+ * Copies the rows another module keeps for a file whose content it holds (see DetachedFiles), when the
+ * drive copies that file (a copy, a saved share). Keyed by the file's extension.
+ */
+export type DetachedCopier = (tx: Tx, fromId: string, toId: string, ownerId: string) => Promise<void>;
+
 export class DriveService {
+  private readonly detachedCopiers = new Map<string, DetachedCopier>();
+
   constructor(private readonly repo: DriveRepository) {}
+
+  /** Files with this extension and no blob have their content copied by `copier`. */
+  copyDetachedWith(extension: string, copier: DetachedCopier) {
+    this.detachedCopiers.set(extension, copier);
+  }
 
   private async folderOrRoot(userId: string, folderId: string | null | undefined, tx?: Tx): Promise<Place> {
     if (!folderId || folderId === '0') return ROOT;
@@ -446,8 +459,13 @@ export class DriveService {
       .withTreeLock(userId, async (tx) => {
         const entry = await this.repo.findLive(userId, id, tx);
         if (!entry) throw notFound();
-        const name = checkName(newName, entry.isDir ? 'folder' : 'file');
+        let name = checkName(newName, entry.isDir ? 'folder' : 'file');
         if (name === entry.name) return entry;
+        // A file whose content another module holds (an object) keeps its extension: it says what the file is.
+        if (!entry.isDir && !entry.blobSha256 && this.detachedCopiers.has(entry.extendName)) {
+          if (extensionOf(name) !== entry.extendName) name = `${name}.${entry.extendName}`;
+          checkName(name, 'file');
+        }
         const row = await this.repo.update(tx, userId, id, { name, extendName: entry.isDir ? '' : extensionOf(name) });
         if (entry.isDir) await this.repo.repath(tx, userId, fullPathOf(entry), joinPath(entry.parentPath, name));
         return row!;
@@ -527,9 +545,12 @@ export class DriveService {
           name = numberedName(entry.name, n, entry.isDir);
         }
         const below = entry.isDir ? await this.repo.liveSubtree(tx, ownerId, from) : [];
-        const files = [entry, ...below].filter((r) => !r.isDir && r.blobSha256);
-        const blobs = files.map((r) => ({ sha256: r.blobSha256!, size: r.fileSize }));
-        if (blobs.length && !(await this.repo.referenceBlobs(tx, userId, blobs))) {
+        const files = [entry, ...below].filter((r) => !r.isDir);
+        const blobs = files.flatMap((r) => (r.blobSha256 ? [{ sha256: r.blobSha256, size: r.fileSize }] : []));
+        // Files whose content other rows hold are charged their size too (their blobs are referenced by those rows).
+        const detached = files.filter((r) => !r.blobSha256);
+        const detachedBytes = detached.reduce((sum, r) => sum + r.fileSize, 0);
+        if (files.length && !(await this.repo.referenceBlobs(tx, userId, blobs, detachedBytes))) {
           throw quotaExceeded();
         }
         const to = joinPath(target.path, name);
@@ -555,6 +576,9 @@ export class DriveService {
             parentPath: to + row.parentPath.slice(from.length),
           })),
         );
+        for (const row of detached) {
+          await this.detachedCopiers.get(row.extendName)?.(tx, row.id, newIds.get(row.id)!, userId);
+        }
         await this.repo.countChildren(tx, userId, target.id, 1);
         copies.push(top);
       }

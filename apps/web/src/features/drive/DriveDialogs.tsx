@@ -13,6 +13,7 @@ import { isShownByClient, messageOf } from '../../api/request';
 import { SendToMachineDialog } from '../devices/send/SendToMachineDialog';
 import { type EditorDialog, EditorDialogs, isEditorDialog } from '../editors/EditorDialogs';
 import { ShareDialog } from '../share/dialog/ShareDialog';
+import { ObjectDialog, type ObjectDialogTarget } from '../store/dialogs/ObjectDialog';
 import { LazyFileViewer } from '../viewers/LazyFileViewer';
 import { OWN_FILES } from '../viewers/model/file-access';
 import { clashResolver } from './clash/clash-prompt';
@@ -34,6 +35,7 @@ export type DriveDialog =
   | { kind: 'restore'; entries: DriveEntry[] }
   | { kind: 'share'; entries: DriveEntry[] }
   | { kind: 'sendToMachine'; entry: DriveEntry }
+  | { kind: 'object'; target: ObjectDialogTarget }
   | EditorDialog;
 
 /** Renders the open dialog and wires each to its call, its success message and a refresh. */
@@ -119,6 +121,8 @@ export function DriveDialogs({
       return (
         <SendToMachineDialog file={{ id: dialog.entry.userFileId, name: dialog.entry.fileName }} onClose={onClose} />
       );
+    case 'object':
+      return <ObjectDialog target={dialog.target} onClose={onClose} onSaved={() => succeeded('')} />;
     case 'restore': {
       const batches = [...new Set(dialog.entries.map((e) => e.deleteBatchNum).filter((n): n is string => !!n))];
       return (

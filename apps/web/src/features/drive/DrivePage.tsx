@@ -154,6 +154,9 @@ function DriveEntriesPage() {
     } else if (entry.isDir) {
       leaveSearch();
       openFolder(entry);
+    } else if (fileKind(entry) === 'object') {
+      // an object opens its form: drawings, effect images, price
+      setDialog({ kind: 'object', target: { objectId: entry.userFileId } });
     } else if (entry.extendName.toLowerCase() === 'kerf') {
       // a Kerf drawing opens in the design editor
       void navigate(designPathFor(entry));
@@ -357,6 +360,9 @@ function DriveEntriesPage() {
           onUploadFolder={upload.chooseFolder}
           onNewFolder={() =>
             setDialog({ kind: 'newFolder', parentId: currentFolder.id, parentPath: currentFolder.path })
+          }
+          onNewObject={() =>
+            setDialog({ kind: 'object', target: { folderId: currentFolder.id, folderPath: currentFolder.path } })
           }
           onNewFile={(fileType) =>
             setDialog({ kind: 'newFile', folderId: currentFolder.id, folderPath: currentFolder.path, fileType })

@@ -1,4 +1,5 @@
 import {
+  AppstoreAddOutlined,
   AppstoreOutlined,
   BarsOutlined,
   CloudUploadOutlined,
@@ -46,6 +47,8 @@ export interface ToolbarProps {
   onUploadFiles(): void;
   onUploadFolder(): void;
   onNewFolder(): void;
+  /** Upload an object (drawings with effect images) into this folder. */
+  onNewObject(): void;
   /** New file (SPEC §2): a txt, md, docx, xlsx or pptx in the open folder. */
   onNewFile?(type: NewFileType): void;
   /** A document server is configured: "new file" offers office documents (else says how to get them). */
@@ -108,6 +111,9 @@ export function DriveToolbar(props: ToolbarProps) {
           </Dropdown>
           <Button icon={<FolderAddOutlined />} onClick={props.onNewFolder}>
             {t('drive.toolbar.newFolder')}
+          </Button>
+          <Button icon={<AppstoreAddOutlined />} onClick={props.onNewObject}>
+            {t('store.object.newMenu')}
           </Button>
           {props.onNewFile ? (
             <Dropdown

@@ -1,4 +1,5 @@
 import {
+  AppstoreFilled,
   CodeFilled,
   CustomerServiceFilled,
   FileExcelFilled,
@@ -32,6 +33,7 @@ const LOOK: Record<FileKind, { icon: ReactNode; colour: string }> = {
   archive: { icon: <FileZipFilled />, colour: '#b7791f' },
   drawing: { icon: <HighlightFilled />, colour: '#86a500' },
   gcode: { icon: <ThunderboltFilled />, colour: '#d4380d' },
+  object: { icon: <AppstoreFilled />, colour: '#5b8c00' },
   other: { icon: <FileFilled />, colour: '#8c96a5' },
 };
 

@@ -1,4 +1,4 @@
-import { AUDIO_EXTENSIONS, IMAGE_EXTENSIONS, VIDEO_EXTENSIONS } from '@kerf/contract';
+import { AUDIO_EXTENSIONS, IMAGE_EXTENSIONS, OBJECT_EXTENSION, VIDEO_EXTENSIONS } from '@kerf/contract';
 import { CODE_EXTENSIONS as EDITOR_CODE_EXTENSIONS } from '../../editors/model/editor-modes';
 
 /** SPEC §3 extension groups: office and markdown as named there, code as the editor's modes (§9). */
@@ -26,6 +26,8 @@ export type FileKind =
   | 'archive'
   | 'drawing'
   | 'gcode'
+  /** An object of the drawing library: drawings with effect images. */
+  | 'object'
   | 'other';
 
 const has = (list: readonly string[], ext: string) => list.includes(ext);
@@ -44,6 +46,7 @@ export function fileKind(entry: { isDir: 0 | 1 | boolean; extendName: string }):
   if (has(ARCHIVE_EXTENSIONS, ext)) return 'archive';
   if (has(DRAWING_EXTENSIONS, ext)) return 'drawing';
   if (has(GCODE_EXTENSIONS, ext)) return 'gcode';
+  if (ext === OBJECT_EXTENSION) return 'object';
   if (has(CODE_EXTENSIONS, ext)) return 'code';
   return 'other';
 }

@@ -1,0 +1,207 @@
+import { copyFileSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { CORPUS } from './design-support';
+import { openDrive, PASSWORD, row, toast } from './drive-support';
+import { ffmpeg, scratchFolders } from './fixtures';
+import { shot, useBrowser } from './harness';
+import { animationsSettled, registerByApi, tokenByApi, uniqueEmail } from './support';
+
+const scratch = scratchFolders();
+
+/** Drawings and pictures to pick: a real DXF, a PNG, and the same PNG disguised as a BMP drawing. */
+function objectFiles() {
+  const dir = scratch('objects');
+  const dxf = join(dir, 'arc.dxf');
+  copyFileSync(join(CORPUS, 'cad/2007-Arc.dxf'), dxf);
+  const png = join(dir, 'front.png');
+  ffmpeg('-f', 'lavfi', '-i', 'testsrc=size=320x240', '-frames:v', '1', png);
+  const disguised = join(dir, 'fox.bmp');
+  copyFileSync(png, disguised);
+  const exe = join(dir, 'setup.exe');
+  copyFileSync(png, exe);
+  return { dxf, png, disguised, exe };
+}
+
+const dialog = (page: Page) => page.locator('.object-dialog');
+const pickPapers = (page: Page, paths: string[]) =>
+  dialog(page).locator('.object-attachments--paper input[type=file]').setInputFiles(paths);
+const pickPreviews = (page: Page, paths: string[]) =>
+  dialog(page).locator('.object-attachments--preview input[type=file]').setInputFiles(paths);
+
+async function objectByApi(token: string, id: string) {
+  const res = await fetch(`${inject('baseURL')}/cloud-api/engine/info/${id}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return (await res.json()) as { code: number; data: Record<string, unknown> & { papers: Array<{ name: string }> } };
+}
+
+/** A listed object made through the API, as a designer would with the form. */
+async function listedObjectByApi(
+  token: string,
+  fileName: string,
+  files: ReturnType<typeof objectFiles>,
+  details: Record<string, unknown>,
+  price: number,
+) {
+  const base = `${inject('baseURL')}/cloud-api`;
+  const headers = { authorization: `Bearer ${token}` };
+  const json = async (method: string, path: string, body: unknown) => {
+    const res = await fetch(`${base}${path}`, {
+      method,
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const answer = (await res.json()) as { code: number; msg: string; data: unknown };
+    expect(answer.code, answer.msg).toBe(0);
+    return answer.data;
+  };
+  const id = (await json('POST', '/engine/info', { fileName, folderId: '0', origin: '1', ...details })) as string;
+  for (const [kind, path, name] of [
+    ['paper', files.dxf, 'arc.dxf'],
+    ['preview', files.png, 'front.png'],
+  ] as const) {
+    const form = new FormData();
+    form.append('infoId', id);
+    form.append('files', new Blob([readFileSync(path)]), name);
+    const res = await fetch(`${base}/engine/upload/${kind}`, { method: 'POST', headers, body: form });
+    expect(res.status).toBe(200);
+  }
+  await json('POST', '/engine/info/savePrice', { id, price, currency: 'CNY', listed: true });
+  return id;
+}
+
+describe('objects: drawings with effect images, uploaded from the drive', () => {
+  const browser = useBrowser();
+
+  it('checks the form, refuses a disguised drawing by the server’s reading, then saves the same object with its price', async () => {
+    const files = objectFiles();
+    const { page, token, api } = await openDrive(browser);
+    await page.getByRole('button', { name: '上传物件' }).click();
+    await dialog(page).waitFor();
+    await animationsSettled(page);
+    // SPEC §5 rules, all at once, before anything is sent.
+    await dialog(page).getByRole('button', { name: '保存' }).click();
+    for (const text of ['物件名称不能为空', '请添加加工图纸', '请添加效果图']) {
+      await dialog(page).getByText(text, { exact: true }).waitFor();
+    }
+    await shot(page, 'object-dialog-rules-zh');
+    // A drawing of a kind Kerf does not read is refused as it is picked.
+    await pickPapers(page, [files.exe]);
+    await toast(page, /^setup\.exe: 仅支持svg、dxf、dwg、bmp、png、jpg、jpeg、kerf文件格式$/).waitFor();
+    await dialog(page).getByLabel('物件名称').fill('Fox puzzle');
+    await pickPapers(page, [files.dxf, files.disguised]);
+    await pickPreviews(page, [files.png]);
+    await dialog(page).getByLabel('价格').fill('19.99');
+    await dialog(page).getByRole('switch').click();
+    await dialog(page).getByRole('button', { name: '保存' }).click();
+    // The PNG named .bmp passes the name check; the server's BMP reader refuses it (SPEC §4 failure words).
+    const alert = dialog(page).getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toMatch(/^上传图纸失败：fox\.bmp：格式错误：.*PNG/);
+    await animationsSettled(page);
+    await shot(page, 'object-dialog-refused-zh');
+    // The details were saved once (a draft now): the next save continues with that object, not a second one.
+    await dialog(page).getByRole('button', { name: '移除 fox.bmp' }).click();
+    await dialog(page).getByRole('button', { name: '保存' }).click();
+    await toast(page, '保存成功').waitFor();
+    await dialog(page).waitFor({ state: 'detached' });
+    const entries = (await api.list()).filter((e) => e.fileName.startsWith('Fox puzzle'));
+    expect(entries.map((e) => e.fileName)).toEqual(['Fox puzzle.kobj']);
+    const saved = await objectByApi(token, entries[0]!.userFileId);
+    expect(saved.data).toMatchObject({ price: 1999, currency: 'CNY', listed: true, state: 'ready' });
+    expect(saved.data.papers.map((p) => p.name)).toEqual(['arc.dxf']);
+    await row(page, 'Fox puzzle.kobj').getByRole('cell', { name: '物件', exact: true }).waitFor();
+
+    // Opening it from the drive edits it: the stored attachments are there, the cover first.
+    await row(page, 'Fox puzzle.kobj').dblclick();
+    await dialog(page).getByText('arc.dxf').waitFor();
+    await dialog(page).locator('.object-attachments__thumb').first().waitFor();
+    await expect
+      .poll(() =>
+        dialog(page)
+          .locator('.object-attachments__thumb')
+          .first()
+          .evaluate((img: HTMLImageElement) => img.naturalWidth),
+      )
+      .toBe(320);
+    expect(await dialog(page).getByLabel('价格').inputValue()).toBe('19.99');
+    await animationsSettled(page);
+    await shot(page, 'object-dialog-edit-zh');
+  });
+
+  it('speaks English: the rules and the steps', async () => {
+    const files = objectFiles();
+    const { page } = await openDrive(browser, { locale: 'en' });
+    await page.getByRole('button', { name: 'Upload object' }).click();
+    await dialog(page).waitFor();
+    await dialog(page).getByRole('button', { name: 'Save' }).click();
+    for (const text of [
+      'The object name cannot be empty',
+      'Please add a machining drawing',
+      'Please add an effect image',
+    ]) {
+      await dialog(page).getByText(text, { exact: true }).waitFor();
+    }
+    await dialog(page).getByLabel('Object name').fill('Coaster');
+    await pickPapers(page, [files.dxf]);
+    await pickPreviews(page, [files.png]);
+    await dialog(page).getByLabel('Price').fill('1.5.0');
+    await dialog(page).getByRole('button', { name: 'Save' }).click();
+    await dialog(page).getByText('The price is not valid', { exact: true }).waitFor();
+    await animationsSettled(page);
+    await shot(page, 'object-dialog-rules-en');
+    await dialog(page).getByLabel('Price').fill('0');
+    await dialog(page).getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'Saved').waitFor();
+    await row(page, 'Coaster.kobj').waitFor();
+    await row(page, 'Coaster.kobj').getByRole('cell', { name: 'Object', exact: true }).waitFor();
+  });
+
+  it('lets a shopper find a listed object by part of its Chinese name, open it and like it', async () => {
+    const files = objectFiles();
+    const seller = uniqueEmail('seller');
+    await registerByApi(seller, PASSWORD, '狐狸工坊');
+    const sellerToken = await tokenByApi(seller, PASSWORD);
+    const stamp = Date.now().toString(36);
+    await listedObjectByApi(
+      sellerToken,
+      `狐狸拼图 ${stamp}`,
+      files,
+      { description: '3 mm 椴木板立体拼图，激光切割后免胶拼装。', tags: ['拼图', '动物'], material: '椴木板 3 mm' },
+      1999,
+    );
+    const { page } = await openDrive(browser, { path: '/web/store/gallery' });
+    await page.locator('.gallery-page').waitFor();
+    await page.getByLabel('搜索物件').fill(`拼图 ${stamp}`);
+    await page.getByLabel('搜索物件').press('Enter');
+    const card = page.getByRole('button', { name: `狐狸拼图 ${stamp}` });
+    await card.waitFor();
+    expect(await card.locator('.object-card__price').textContent()).toBe('¥19.99');
+    expect(await card.locator('.object-card__owner').textContent()).toBe('狐狸工坊');
+    await expect.poll(() => card.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
+    await animationsSettled(page);
+    await shot(page, 'gallery-shop-zh');
+    await card.click();
+    const detail = page.locator('.object-detail');
+    await detail.getByText('arc.dxf').waitFor();
+    await detail.getByText('3 mm 椴木板立体拼图，激光切割后免胶拼装。').waitFor();
+    await detail.getByRole('button', { name: /点赞 0/ }).click();
+    await detail.getByRole('button', { name: /点赞 1/ }).waitFor();
+    expect(await detail.getByRole('button', { name: /点赞 1/ }).getAttribute('aria-pressed')).toBe('true');
+    await animationsSettled(page);
+    await shot(page, 'gallery-object-zh');
+    // The address names the object: a reload opens it again.
+    expect(new URL(page.url()).searchParams.get('object')).toBeTruthy();
+    await page.evaluate(() => localStorage.setItem('language', 'en'));
+    await page.reload();
+    await page.locator('.object-detail').getByText('Machining drawings').waitFor();
+    await page
+      .locator('.object-detail')
+      .getByRole('button', { name: /Like 1/ })
+      .waitFor();
+    await animationsSettled(page);
+    await shot(page, 'gallery-object-en');
+  });
+});
