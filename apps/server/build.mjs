@@ -1,5 +1,6 @@
 // Bundles the server into dist/main.js: our own workspace packages (@kerf/*, TypeScript sources) are
-// compiled in; every other package stays external and is loaded from node_modules at run time.
+// compiled in, with any package version npm nested under one of them; every other package stays
+// external and is loaded from node_modules at run time.
 import { build } from 'esbuild';
 
 await build({
@@ -21,9 +22,24 @@ await build({
     {
       name: 'externals-but-workspace',
       setup(b) {
-        b.onResolve({ filter: /^[^./]/ }, (args) =>
-          args.kind === 'entry-point' || args.path.startsWith('@kerf/') ? undefined : { external: true },
-        );
+        b.onResolve({ filter: /^[^./]/ }, async (args) => {
+          if (args.kind === 'entry-point' || args.path.startsWith('@kerf/') || args.pluginData === 'inner') {
+            return undefined;
+          }
+          // A workspace package may depend on another version of a package than the root has (the laser
+          // core's opentype.js 2 beside a root 0.7): npm nests it under that package, where the bundle's
+          // runtime lookup from dist/ would never look. Such a nested copy is compiled in; everything
+          // else stays external, so one copy of each shared package (zod above all) is loaded.
+          if (/[\\/]packages[\\/]/.test(args.importer)) {
+            const found = await b.resolve(args.path, {
+              resolveDir: args.resolveDir,
+              kind: args.kind,
+              pluginData: 'inner',
+            });
+            if (/[\\/]packages[\\/][^\\/]+[\\/]node_modules[\\/]/.test(found.path)) return { path: found.path };
+          }
+          return { external: true };
+        });
       },
     },
   ],

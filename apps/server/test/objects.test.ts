@@ -166,6 +166,15 @@ describe.each(testDatabases)('objects on $name', (database) => {
     });
     expect(res.statusCode).toBe(200);
     expect(Buffer.compare(res.rawPayload, files.dxf)).toBe(0);
+    // An <img> in the page sends the session cookie instead of a header.
+    const shown = await app.inject({
+      method: 'GET',
+      url: `${objectUrl(OBJECT_PATHS.attachment.replace(':id', info.previews[0].id))}?inline=1`,
+      headers: { cookie: `UAC-Token=${encodeURIComponent(ada)}` },
+    });
+    expect(shown.statusCode).toBe(200);
+    expect(shown.headers['content-disposition']).toMatch(/^inline/);
+    expect(Buffer.compare(shown.rawPayload, files.png)).toBe(0);
   });
 
   it('refuses hostile and unsuitable files with the SPEC messages and loses nothing', async () => {

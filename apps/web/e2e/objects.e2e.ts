@@ -6,7 +6,7 @@ import { CORPUS } from './design-support';
 import { openDrive, PASSWORD, row, toast } from './drive-support';
 import { ffmpeg, scratchFolders } from './fixtures';
 import { shot, useBrowser } from './harness';
-import { animationsSettled, registerByApi, tokenByApi, uniqueEmail } from './support';
+import { animationsSettled, registerByApi, tokenByApi, uniqueEmail, waitForPage } from './support';
 
 const scratch = scratchFolders();
 
@@ -172,8 +172,10 @@ describe('objects: drawings with effect images, uploaded from the drive', () => 
       { description: '3 mm 椴木板立体拼图，激光切割后免胶拼装。', tags: ['拼图', '动物'], material: '椴木板 3 mm' },
       1999,
     );
-    const { page } = await openDrive(browser, { path: '/web/store/gallery' });
-    await page.locator('.gallery-page').waitFor();
+    const shopper = uniqueEmail('shopper');
+    await registerByApi(shopper, PASSWORD, 'Shopper');
+    const { page } = await browser.open('/web/store/gallery', { token: await tokenByApi(shopper, PASSWORD) });
+    await waitForPage(page, '.gallery-page', 'the gallery');
     await page.getByLabel('搜索物件').fill(`拼图 ${stamp}`);
     await page.getByLabel('搜索物件').press('Enter');
     const card = page.getByRole('button', { name: `狐狸拼图 ${stamp}` });

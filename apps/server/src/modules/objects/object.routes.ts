@@ -244,7 +244,8 @@ export const objectRoutes: FastifyPluginAsyncZod<{ objects: ObjectService; blobs
   app.get(
     OBJECT_PATHS.attachment,
     {
-      config: { permission: OBJECT_PERMISSIONS.view },
+      // <img> sources and download links carry the session cookie, not a header.
+      config: { permission: OBJECT_PERMISSIONS.view, tokenCookie: true },
       schema: {
         tags,
         summary: 'An attachment’s bytes (inline=1 to show): mine, or an effect image of a listed object',
