@@ -31,6 +31,7 @@ import { objectRoutes } from './modules/objects/object.routes.js';
 import { previewRoutes } from './modules/preview/preview.routes.js';
 import { presentMyShared, shareLinkRoutes, shareRoutes } from './modules/share/share.routes.js';
 import { configRoutes } from './modules/system/config.routes.js';
+import { tradeRoutes } from './modules/trade/trade.routes.js';
 import { wechatRoutes } from './modules/wechat/wechat.routes.js';
 import { createServices, type Infrastructure, type Services } from './services.js';
 
@@ -171,6 +172,7 @@ export async function buildApp({
       await cloud.register(craftRoutes, { crafts: s.crafts });
       await cloud.register(objectRoutes, { objects: s.objects, blobs: infra.blobs });
       await cloud.register(galleryRoutes, { gallery: s.gallery });
+      await cloud.register(tradeRoutes, { trade: s.trade, sandbox: s.sandboxPayments });
       await cloud.register(deviceRoutes, {
         devices: s.devices,
         activation: s.deviceActivation,

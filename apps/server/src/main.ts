@@ -52,12 +52,14 @@ async function main() {
   const webRoot = findWebRoot(config.webDist);
   const app = await buildApp({ config, infra, webRoot, services, logger: log });
   services.housekeeping.start();
+  services.tradeJobs.start();
 
   // SIGTERM/SIGINT: stop accepting, let requests in flight finish, then close the database.
   closeWithGrace({ delay: config.shutdownTimeoutMs }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
     await services.housekeeping.stop();
+    await services.tradeJobs.stop();
     await app.close();
     await broker.close();
     await live.close();

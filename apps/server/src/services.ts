@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { type PaymentProvider, TRADE_PATHS } from '@kerf/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
@@ -61,6 +62,11 @@ import { ConfigRepository } from './modules/system/config.repository.js';
 import { ConfigService } from './modules/system/config.service.js';
 import { InstallationRepository } from './modules/system/installation.repository.js';
 import { ServerSecretRepository } from './modules/system/server-secret.repository.js';
+import type { PaymentGateway } from './modules/trade/payments/payment-provider.js';
+import { SandboxGateway } from './modules/trade/payments/sandbox-provider.js';
+import { TradeJobs } from './modules/trade/trade.jobs.js';
+import { TradeRepository } from './modules/trade/trade.repository.js';
+import { TradeService } from './modules/trade/trade.service.js';
 import { VerificationCodeService } from './modules/verification/code.service.js';
 import {
   ChannelCodeDelivery,
@@ -258,6 +264,7 @@ export function createServices(config: Config, infra: Infrastructure, log: Fasti
   const deviceServices = createDeviceServices(config, infra, log, drive);
   const dwgImports = new DwgImportService(childProcessConverter());
   const objectRows = new ObjectRepository(db);
+  const tradeRows = new TradeRepository(db);
   const objects = new ObjectService({
     objects: objectRows,
     detached: new DetachedFiles(entries),
@@ -265,8 +272,21 @@ export function createServices(config: Config, infra: Infrastructure, log: Fasti
     crafts,
     blobs: infra.blobs,
     checker: new AttachmentChecker((bytes) => dwgImports.import(bytes)),
+    entitled: (userId, objectId) => tradeRows.isEntitled(userId, objectId),
   });
   const gallery = new GalleryService(new GalleryRepository(db), objectRows);
+  const sandboxPayments = new SandboxGateway(
+    new ServerSecretRepository(db),
+    (paymentId) =>
+      `${(config.publicUrl ?? '').replace(/\/+$/, '')}/cloud-api${TRADE_PATHS.sandboxPage.replace(':paymentId', paymentId)}`,
+  );
+  const trade = new TradeService({
+    trade: tradeRows,
+    objects: objectRows,
+    drive,
+    gateways: new Map<PaymentProvider, PaymentGateway>([['sandbox', sandboxPayments]]),
+  });
+  const tradeJobs = new TradeJobs(trade, log);
   const housekeeping = new DriveHousekeeping({ drive, uploads, blobs: infra.blobs, settings: config.drive, log });
   return {
     jobs,
@@ -281,6 +301,9 @@ export function createServices(config: Config, infra: Infrastructure, log: Fasti
     dwgImports,
     objects,
     gallery,
+    trade,
+    tradeJobs,
+    sandboxPayments,
     exports: new ExportFiles(join(config.dataDir, 'exports')),
     housekeeping,
     contentTags,
@@ -304,6 +327,7 @@ export function createServices(config: Config, infra: Infrastructure, log: Fasti
       await uploads.prepare();
       await contentTags.load();
       await deviceServices.deviceJobLinks.load();
+      await sandboxPayments.load();
       await configs.ensureDefaults();
       await accounts.ensureRoles();
       await clients.upsert({

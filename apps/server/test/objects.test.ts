@@ -285,6 +285,7 @@ describe.each(testDatabases)('objects on $name', (database) => {
       fileName: 'Fox puzzle',
       price: 1999,
       mine: false,
+      entitled: false,
       ownerName: 'ADA',
       folderId: '',
       filePath: '',
@@ -297,7 +298,7 @@ describe.each(testDatabases)('objects on $name', (database) => {
         headers: { authorization: `Bearer ${token}` },
       });
     expect((await get(seen.previews[0].id, eve)).statusCode).toBe(200);
-    expect((await get(seen.papers[0].id, eve)).statusCode).toBe(404);
+    expect((await get(seen.papers[0].id, eve)).statusCode).toBe(403);
     // Unlisting hides it again.
     await objects.savePrice(ada, { id, price: 1999, currency: 'CNY', listed: false });
     expect((await objects.get(eve, id)).status).toBe(404);

@@ -17,4 +17,5 @@ export * from './permissions.js';
 export * from './preview.js';
 export * from './result.js';
 export * from './share.js';
+export * from './trade.js';
 export * from './transfer.js';

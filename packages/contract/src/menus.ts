@@ -76,7 +76,7 @@ export const WORKBENCH_MENUS: readonly MenuEntry[] = [
     icon: 'transaction',
     title: { 'zh-CN': '交易中心', en: 'Trade centre' },
     permission: 'trade:order:list',
-    available: false,
+    available: true,
   },
   {
     key: 'recommend',
@@ -92,7 +92,7 @@ export const WORKBENCH_MENUS: readonly MenuEntry[] = [
     icon: 'shop',
     title: { 'zh-CN': '商店', en: 'Store' },
     permission: 'trade:order:list',
-    available: false,
+    available: true,
   },
   {
     key: 'craft',

@@ -127,6 +127,8 @@ export interface ObjectInfo {
   ownerId: string;
   ownerName: string;
   mine: boolean;
+  /** The viewer may download the drawings: theirs, or taken (free) or bought. */
+  entitled: boolean;
   createdAt: string;
   updatedAt: string;
 }

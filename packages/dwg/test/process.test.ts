@@ -140,7 +140,7 @@ describe.skipIf(!haveCorpus)(
       }
     }, 90_000);
 
-    it('refuses corpus files cut short with a FormatError, within the time limit', async () => {
+    it('refuses corpus files cut short with a FormatError of the reader, not of the time limit', async () => {
       const files = [
         'example_2000',
         'example_2007',
@@ -155,17 +155,18 @@ describe.skipIf(!haveCorpus)(
         const bytes = readFileSync(join(CAD, `${name}.dwg`));
         for (const fraction of [0.05, 0.5, 0.9]) {
           const cut = Math.max(1, Math.floor(bytes.length * fraction));
-          jobs.push(async () => ({ name, cut, ...(await outcomeOf(bytes.subarray(0, cut))) }));
+          // The production time limit: the reader must refuse each by itself, however busy the machine.
+          jobs.push(async () => ({ name, cut, ...(await outcomeOf(bytes.subarray(0, cut), 60_000)) }));
         }
       }
       // r11-entities-2d cut at 4874 bytes made LibreDWG allocate without bound: the memory cap stops it.
       const r11 = readFileSync(join(CAD, 'r11-entities-2d.dwg')).subarray(0, 4874);
-      jobs.push(async () => ({ name: 'r11-entities-2d', cut: 4874, ...(await outcomeOf(r11)) }));
+      jobs.push(async () => ({ name: 'r11-entities-2d', cut: 4874, ...(await outcomeOf(r11, 60_000)) }));
       const results = await inPairs(jobs);
       for (const r of results) {
         expect(r.error, `${r.name} cut at ${r.cut}`).toBeInstanceOf(FormatError);
         expect((r.error as FormatError).reason.length).toBeGreaterThan(10);
-        expect(r.ms).toBeLessThan(20_000);
+        expect((r.error as FormatError).reason, `${r.name} cut at ${r.cut}`).not.toMatch(/took longer than/);
       }
       expect((results[results.length - 1]!.error as FormatError).reason).toMatch(/more memory/);
     }, 300_000);

@@ -490,3 +490,4 @@ export const craftSeeds = pgTable('craft_seeds', {
 
 export * from './device-schema.js';
 export * from './object-schema.js';
+export * from './trade-schema.js';

@@ -163,7 +163,17 @@ export const routes: RouteObject[] = [
                 lazy: async () => ({ Component: (await import('../features/store/gallery/GalleryPage')).GalleryPage }),
                 handle: handle({ titleKey: 'store.route.gallery' }),
               },
+              {
+                path: 'record',
+                lazy: async () => ({ Component: (await import('../features/store/record/RecordPage')).RecordPage }),
+                handle: handle({ titleKey: 'store.route.record' }),
+              },
             ],
+          },
+          {
+            path: 'trade',
+            lazy: async () => ({ Component: (await import('../features/store/trade/TradePage')).TradePage }),
+            handle: handle({ titleKey: 'store.route.trade' }),
           },
           {
             path: 'databoard',

@@ -17,6 +17,7 @@ export function presentObject(
   { object, entry, ownerName }: ObjectRecord,
   files: ObjectFileRow[],
   viewerId: string,
+  entitled = false,
 ): ObjectInfo {
   const papers = files.filter((f) => f.kind === 'paper').map(presentAttachment);
   const previews = files.filter((f) => f.kind === 'preview').map(presentAttachment);
@@ -44,6 +45,7 @@ export function presentObject(
     ownerId: object.ownerId,
     ownerName,
     mine,
+    entitled: mine || entitled,
     createdAt: object.createdAt.toISOString(),
     updatedAt: object.updatedAt.toISOString(),
   };

@@ -86,6 +86,7 @@ export const objectInfo = z.object({
   ownerId: z.string(),
   ownerName: z.string(),
   mine: z.boolean(),
+  entitled: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

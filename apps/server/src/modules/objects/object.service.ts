@@ -10,6 +10,7 @@ import {
   type ObjectInfo,
   type ObjectLicence,
   objectMessages,
+  tradeMessages,
 } from '@kerf/contract';
 import { AppError } from '../../http/app-error.js';
 import type { BlobStore } from '../../infra/blob/blob-store.js';
@@ -34,6 +35,8 @@ export interface ObjectServiceDeps {
   crafts: Pick<CraftService, 'readable'>;
   blobs: BlobStore;
   checker: AttachmentChecker;
+  /** Whether the person may download the object's drawings (free and taken, or bought). */
+  entitled(userId: string, objectId: string): Promise<boolean>;
 }
 
 const notFound = () => AppError.notFound(objectMessages.notFound);
@@ -103,7 +106,8 @@ export class ObjectService {
   async get(userId: string, id: string): Promise<ObjectInfo> {
     const found = (await this.deps.objects.findMine(userId, id)) ?? (await this.deps.objects.findListed(id));
     if (!found) throw notFound();
-    return presentObject(found, await this.deps.objects.files(id), userId);
+    const entitled = found.object.ownerId !== userId && (await this.deps.entitled(userId, id));
+    return presentObject(found, await this.deps.objects.files(id), userId, entitled);
   }
 
   /** SPEC §7 checkUnique: is `{fileName}.kobj` free in the folder (besides the object `exceptId`)? */
@@ -200,13 +204,17 @@ export class ObjectService {
 
   /**
    * An attachment's bytes for the caller: the owner sees all; others see the effect images of a listed
-   * object. (Drawings of someone else's object come with the trade centre: free or bought.)
+   * object, and its drawings once they took it (free) or bought it. A refused drawing of a listed
+   * object says to buy it first (403); anything else the caller may not see is not found.
    */
   async attachment(userId: string, fileId: string): Promise<ObjectFileRow> {
     const file = await this.deps.objects.file(fileId);
     if (!file) throw notFound();
     if (await this.deps.objects.findMine(userId, file.objectId)) return file;
-    if (file.kind === 'preview' && (await this.deps.objects.findListed(file.objectId))) return file;
+    if (await this.deps.entitled(userId, file.objectId)) return file;
+    const listed = await this.deps.objects.findListed(file.objectId);
+    if (listed && file.kind === 'preview') return file;
+    if (listed) throw new AppError(403, tradeMessages.notEntitled, { code: 403 });
     throw notFound();
   }
 

@@ -1,13 +1,26 @@
-import { EditOutlined, HeartFilled, HeartOutlined, PushpinOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
+import {
+  CloudDownloadOutlined,
+  CloudUploadOutlined,
+  EditOutlined,
+  HeartFilled,
+  HeartOutlined,
+  PushpinOutlined,
+  ShoppingCartOutlined,
+  StarFilled,
+  StarOutlined,
+} from '@ant-design/icons';
 import { formatPrice, GALLERY_PERMISSIONS, type ObjectInfo } from '@kerf/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Descriptions, Drawer, Empty, Image, Space, Spin, Tag } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { react, recommended, setRecommended } from '../../../api/gallery-api';
 import { attachmentUrl, getObject } from '../../../api/object-api';
 import { messageOf } from '../../../api/request';
+import { saveToDrive, takeFree } from '../../../api/trade-api';
 import { useCan } from '../../../app/access/use-can';
 import { formatSize } from '../../drive/model/format';
+import { PayDialog } from '../dialogs/PayDialog';
 
 /**
  * An object over the gallery: its effect images (the image overlay on a click), drawings, what the
@@ -38,6 +51,17 @@ export function ObjectDetail({
     select: (cards) => cards.filter((c) => c.picked).map((c) => c.id),
   });
   const picked = picks.data?.includes(id) ?? false;
+
+  const [paying, setPaying] = useState(false);
+  const readAgain = () => client.invalidateQueries({ queryKey: ['object', id] });
+  const run = async (work: () => Promise<string>) => {
+    try {
+      void message.success(await work());
+      await readAgain();
+    } catch (error) {
+      void message.error(messageOf(error));
+    }
+  };
 
   const togglePick = async () => {
     const current = picks.data ?? [];
@@ -100,6 +124,26 @@ export function ObjectDetail({
             <span className={object.price === 0 ? 'object-card__price object-card__price--free' : 'object-card__price'}>
               {object.price === 0 ? t('store.gallery.free') : formatPrice(object.price, object.currency)}
             </span>
+            {object.mine ? null : object.entitled ? (
+              <Button
+                icon={<CloudUploadOutlined />}
+                onClick={() => void run(async () => (await saveToDrive(object.id)).msg)}
+              >
+                {t('store.pay.saveToDrive')}
+              </Button>
+            ) : object.price === 0 ? (
+              <Button
+                type="primary"
+                icon={<CloudDownloadOutlined />}
+                onClick={() => void run(() => takeFree(object.id))}
+              >
+                {t('store.pay.getFree')}
+              </Button>
+            ) : (
+              <Button type="primary" icon={<ShoppingCartOutlined />} onClick={() => setPaying(true)}>
+                {t('store.pay.buy')}
+              </Button>
+            )}
             {card ? (
               <>
                 <Button
@@ -144,7 +188,13 @@ export function ObjectDetail({
             {object.papers.map((paper) => (
               <li key={paper.id}>
                 <Tag bordered={false}>{paper.format.toUpperCase()}</Tag>
-                <span>{paper.name}</span>
+                {object.entitled ? (
+                  <a href={attachmentUrl(paper.id, false)} download={paper.name}>
+                    {paper.name}
+                  </a>
+                ) : (
+                  <span>{paper.name}</span>
+                )}
                 <span className="object-detail__size">{formatSize(paper.size)}</span>
               </li>
             ))}
@@ -164,6 +214,16 @@ export function ObjectDetail({
             </>
           ) : null}
         </div>
+      ) : null}
+      {paying && object ? (
+        <PayDialog
+          objectId={object.id}
+          onPaid={() => void readAgain()}
+          onClose={() => {
+            setPaying(false);
+            void readAgain();
+          }}
+        />
       ) : null}
     </Drawer>
   );

@@ -1,0 +1,161 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import { formatPrice } from '@kerf/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Alert, Button, Segmented, Space, Table, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { earnings, exportUrl, listOrders, listPayments, type Order, type PaymentRecord } from '../../../api/trade-api';
+import { formatFullTime } from '../../drive/model/format';
+import '../store.css';
+
+const TABS = ['orders', 'sales', 'payments'] as const;
+type TradeTab = (typeof TABS)[number];
+const STATE_COLOURS: Record<Order['state'], string> = {
+  pending: 'gold',
+  paid: 'green',
+  refunded: 'purple',
+  closed: 'default',
+};
+
+/**
+ * /trade (SPEC §1 trade centre): my orders, my sales with the earnings per currency, and the payment
+ * records; each exportable as CSV or Excel.
+ */
+export function TradePage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const tab: TradeTab = (TABS as readonly string[]).includes(params.get('tab') ?? '')
+    ? (params.get('tab') as TradeTab)
+    : 'orders';
+  const [page, setPage] = useState(1);
+  const limit = 20;
+  const orders = useQuery({
+    queryKey: ['trade', tab, page],
+    queryFn: () => listOrders(tab === 'sales' ? 'seller' : 'buyer', page, limit),
+    enabled: tab !== 'payments',
+    placeholderData: keepPreviousData,
+  });
+  const payments = useQuery({
+    queryKey: ['trade', 'payments', page],
+    queryFn: () => listPayments(page, limit),
+    enabled: tab === 'payments',
+    placeholderData: keepPreviousData,
+  });
+  const income = useQuery({ queryKey: ['trade', 'earnings'], queryFn: earnings, enabled: tab === 'sales' });
+  const pagination = (total: number) => ({
+    current: page,
+    pageSize: limit,
+    total,
+    onChange: setPage,
+    showSizeChanger: false,
+  });
+
+  return (
+    <div className="gallery-page trade-page">
+      <header className="gallery-page__head">
+        <Segmented
+          value={tab}
+          onChange={(next) => {
+            setPage(1);
+            setParams({ tab: String(next) }, { replace: true });
+          }}
+          options={TABS.map((value) => ({ value, label: t(`store.trade.tabs.${value}`) }))}
+        />
+        <span className="gallery-page__title" />
+        <Space>
+          <Button icon={<DownloadOutlined />} href={exportUrl(tab, 'csv')}>
+            {t('store.trade.exportCsv')}
+          </Button>
+          <Button icon={<DownloadOutlined />} href={exportUrl(tab, 'xlsx')}>
+            {t('store.trade.exportXlsx')}
+          </Button>
+        </Space>
+      </header>
+      {tab === 'sales'
+        ? (income.data ?? []).map((e) => (
+            <Alert
+              key={e.currency}
+              type="success"
+              showIcon
+              message={t('store.trade.earnings', {
+                currency: e.currency,
+                sales: e.sales,
+                net: formatPrice(e.net, e.currency),
+              })}
+            />
+          ))
+        : null}
+      {tab === 'payments' ? (
+        <Table<PaymentRecord>
+          rowKey="id"
+          loading={payments.isFetching}
+          dataSource={payments.data?.list ?? []}
+          locale={{ emptyText: t('store.trade.none') }}
+          pagination={pagination(payments.data?.total ?? 0)}
+          columns={[
+            { key: 'no', title: t('store.trade.orderNo'), dataIndex: 'orderNo' },
+            { key: 'object', title: t('store.trade.object'), dataIndex: 'objectName' },
+            { key: 'kind', title: t('store.trade.state'), render: (_, p) => t(`store.trade.kinds.${p.kind}`) },
+            { key: 'amount', title: t('store.trade.amount'), render: (_, p) => formatPrice(p.amount, p.currency) },
+            {
+              key: 'provider',
+              title: t('store.trade.provider'),
+              render: (_, p) => t(`store.trade.providers.${p.provider}`),
+            },
+            { key: 'at', title: t('store.trade.at'), render: (_, p) => formatFullTime(p.at) },
+          ]}
+        />
+      ) : (
+        <Table<Order>
+          rowKey="id"
+          loading={orders.isFetching}
+          dataSource={orders.data?.list ?? []}
+          locale={{ emptyText: t('store.trade.none') }}
+          pagination={pagination(orders.data?.total ?? 0)}
+          columns={[
+            { key: 'no', title: t('store.trade.orderNo'), dataIndex: 'orderNo' },
+            { key: 'object', title: t('store.trade.object'), dataIndex: 'objectName' },
+            {
+              key: 'who',
+              title: t(tab === 'sales' ? 'store.trade.buyer' : 'store.trade.seller'),
+              render: (_, o) => (tab === 'sales' ? o.buyerName : o.sellerName),
+            },
+            { key: 'amount', title: t('store.trade.amount'), render: (_, o) => formatPrice(o.amount, o.currency) },
+            {
+              key: 'refunded',
+              title: t('store.trade.refunded'),
+              render: (_, o) => (o.refunded ? formatPrice(o.refunded, o.currency) : ''),
+            },
+            {
+              key: 'state',
+              title: t('store.trade.state'),
+              render: (_, o) => <Tag color={STATE_COLOURS[o.state]}>{t(`store.trade.states.${o.state}`)}</Tag>,
+            },
+            {
+              key: 'provider',
+              title: t('store.trade.provider'),
+              render: (_, o) => t(`store.trade.providers.${o.provider}`),
+            },
+            { key: 'at', title: t('store.trade.at'), render: (_, o) => formatFullTime(o.paidAt ?? o.createdAt) },
+            {
+              key: 'pay',
+              title: '',
+              render: (_, o) =>
+                o.pay ? (
+                  <Button
+                    type="link"
+                    href={new URL(o.pay.url, window.location.origin).toString()}
+                    target="_blank"
+                    rel="noopener"
+                  >
+                    {t('store.trade.pay')}
+                  </Button>
+                ) : null,
+            },
+          ]}
+        />
+      )}
+    </div>
+  );
+}
