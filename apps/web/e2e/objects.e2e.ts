@@ -206,4 +206,55 @@ describe('objects: drawings with effect images, uploaded from the drive', () => 
     await animationsSettled(page);
     await shot(page, 'gallery-object-en');
   });
+
+  it('sells: a buyer pays through the sandbox, downloads the drawing, and the seller sees the sale', async () => {
+    const files = objectFiles();
+    const seller = uniqueEmail('seller');
+    await registerByApi(seller, PASSWORD, 'Owl Works');
+    const sellerToken = await tokenByApi(seller, PASSWORD);
+    const name = `Owl lamp ${Date.now().toString(36)}`;
+    await listedObjectByApi(sellerToken, name, files, { description: 'A lamp of 3 mm plywood.' }, 2500);
+    const buyer = uniqueEmail('buyer');
+    await registerByApi(buyer, PASSWORD, 'Buyer');
+    const { page, context } = await browser.open(`/web/store/gallery?keyword=${encodeURIComponent(name)}`, {
+      token: await tokenByApi(buyer, PASSWORD),
+    });
+    await waitForPage(page, '.gallery-page', 'the gallery');
+    await page.getByRole('button', { name }).click();
+    const detail = page.locator('.object-detail');
+    await detail.getByRole('button', { name: '购买' }).click();
+    const pay = page.locator('.pay-dialog');
+    await pay.getByText('¥25.00').waitFor();
+    await pay.locator('canvas, svg').first().waitFor();
+    await animationsSettled(page);
+    await shot(page, 'trade-pay-zh');
+    // The "scan": the provider's page in a tab of its own, where the buyer confirms.
+    const [payPage] = await Promise.all([
+      context.waitForEvent('page'),
+      pay.getByRole('link', { name: '打开支付页面' }).click(),
+    ]);
+    await payPage.getByRole('button', { name: /确认支付/ }).click();
+    await payPage.getByText('支付成功').waitFor();
+    await payPage.close();
+    // The order was read until the provider's notice marked it paid.
+    await pay.getByText('支付成功').waitFor();
+    await animationsSettled(page);
+    await shot(page, 'trade-paid-zh');
+    await pay.getByRole('button', { name: '完成' }).click();
+    // Now the drawing is a download link, byte for byte the seller's.
+    const link = detail.getByRole('link', { name: 'arc.dxf' });
+    await link.waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    const saved = await download.path();
+    expect(Buffer.compare(readFileSync(saved!), readFileSync(files.dxf))).toBe(0);
+    await detail.getByRole('button', { name: '保存到网盘' }).waitFor();
+
+    // The seller sees the sale and the earnings, in English too.
+    const sellerPage = await browser.open('/web/trade?tab=sales', { token: sellerToken, language: 'en' });
+    await sellerPage.page.getByRole('cell', { name }).waitFor();
+    await sellerPage.page.getByText('CNY earnings: 1 sold, ¥25.00 net').waitFor();
+    await sellerPage.page.getByRole('cell', { name: 'Paid', exact: true }).waitFor();
+    await animationsSettled(sellerPage.page);
+    await shot(sellerPage.page, 'trade-sales-en');
+  });
 });

@@ -112,7 +112,7 @@ const publicTradeRoutes: FastifyPluginAsyncZod<{ trade: TradeService; sandbox: S
   const sandboxOrder = async (paymentId: string) => {
     const orderNo = sandbox.read(paymentId);
     const order = orderNo ? await trade.orderByNo(orderNo) : undefined;
-    if (!order || order.provider !== 'sandbox') throw AppError.notFound(tradeMessages.orderNotFound);
+    if (order?.provider !== 'sandbox') throw AppError.notFound(tradeMessages.orderNotFound);
     return order;
   };
   const pageOf = (

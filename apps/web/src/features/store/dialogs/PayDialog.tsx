@@ -2,7 +2,7 @@ import { CheckCircleFilled } from '@ant-design/icons';
 import { formatPrice } from '@kerf/contract';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Modal, QRCode, Result, Space, Spin } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../../api/request';
 import { closeOrder, getOrder, type Order, placeOrder } from '../../../api/trade-api';
@@ -25,18 +25,22 @@ export function PayDialog({ objectId, onPaid, onClose }: { objectId: string; onP
   const [placed, setPlaced] = useState<Order | null>(null);
   const [now, setNow] = useState(Date.now());
 
+  // The parent re-renders (the object is read again once paid): its callbacks change, the order must not.
+  const callbacks = useRef({ onPaid, onClose });
+  callbacks.current = { onPaid, onClose };
+
   useEffect(() => {
     let live = true;
     placeOrder(objectId)
       .then((order) => live && setPlaced(order))
       .catch((error: unknown) => {
         void message.error(messageOf(error));
-        onClose();
+        callbacks.current.onClose();
       });
     return () => {
       live = false;
     };
-  }, [objectId, message, onClose]);
+  }, [objectId, message]);
 
   const status = useQuery({
     queryKey: ['order', placed?.id],
@@ -54,8 +58,8 @@ export function PayDialog({ objectId, onPaid, onClose }: { objectId: string; onP
   }, [order]);
 
   useEffect(() => {
-    if (paid) onPaid();
-  }, [paid, onPaid]);
+    if (paid) callbacks.current.onPaid();
+  }, [paid]);
 
   const payUrl = order?.pay ? new URL(order.pay.url, window.location.origin).toString() : '';
 
