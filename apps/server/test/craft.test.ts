@@ -6,6 +6,7 @@ import { bootstrapRootToken, call, type Json, signIn } from './account-helpers.j
 import { CRAFTS, grantCraftEditor, sampleCraft } from './craft-helpers.js';
 import { testDatabases } from './databases.js';
 import { drivePeople } from './drive-helpers.js';
+import { documentedRoutes } from './openapi-helpers.js';
 import { RecordingDelivery, testApp } from './test-app.js';
 
 /**
@@ -45,11 +46,7 @@ describe.each(testDatabases)('craft libraries on $name', (database) => {
     call(app, 'POST', CRAFTS, { token, body, lang });
 
   it('documents every craft route in the OpenAPI document', async () => {
-    const paths = (app.swagger() as { paths: Record<string, Record<string, unknown>> }).paths;
-    const documented = Object.entries(paths)
-      .filter(([path]) => path.startsWith('/cloud-api/craft/'))
-      .flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`))
-      .sort();
+    const documented = documentedRoutes(app, '/cloud-api/craft/');
     expect(documented).toEqual(
       [
         'GET /cloud-api/craft/craft/list',

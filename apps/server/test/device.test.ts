@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { call, type Json } from './account-helpers.js';
 import { brokerCases, DEVICE_API, useDeviceCloud } from './device-cloud.js';
 import { registryCsv, sampleMachine, TestMachine } from './device-helpers.js';
+import { documentedRoutes } from './openapi-helpers.js';
 
 const API = DEVICE_API;
 
@@ -17,11 +18,7 @@ describe.each(brokerCases())('device cloud: $name', (brokerCase) => {
   const { importCsv, activate, claim, deviceOf, eventually, reaches, online } = c;
 
   it('documents every device route in the OpenAPI document', async () => {
-    const paths = (c.app.swagger() as { paths: Record<string, Record<string, unknown>> }).paths;
-    const documented = Object.entries(paths)
-      .filter(([path]) => path.startsWith('/cloud-api/device/'))
-      .flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`))
-      .sort();
+    const documented = documentedRoutes(c.app, '/cloud-api/device/');
     expect(documented).toEqual(
       [
         'POST /cloud-api/device/registry/import',

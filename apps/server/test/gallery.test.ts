@@ -1,26 +1,19 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { GALLERY_PATHS } from '@kerf/contract';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBlobStore } from '../src/infra/blob/index.js';
-import { bootstrapRootToken, call, type Json } from './account-helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, type Json } from './account-helpers.js';
 import { testDatabases } from './databases.js';
-import { drivePeople } from './drive-helpers.js';
-import { type Fixtures, objectCalls, objectFixtures, objectUrl } from './object-helpers.js';
-import { RecordingDelivery, testApp } from './test-app.js';
+import { type Fixtures, objectUrl, useObjectSuite } from './object-helpers.js';
+import { documentedRoutes } from './openapi-helpers.js';
 
 /**
  * The drawing library: my gallery, the shop gallery (search, filters, sorts), likes and favourites that
  * cannot be gamed by their owner, and administrators' picks.
  */
 describe.each(testDatabases)('the drawing library on $name', (database) => {
-  let db: Awaited<ReturnType<typeof database.open>>;
+  const suite = useObjectSuite(database, 'gallery', ['ada', 'eve', 'bob']);
+  const { objects } = suite;
   let app: FastifyInstance;
-  const delivery = new RecordingDelivery();
-  const people = drivePeople(() => app, delivery);
-  const objects = objectCalls(() => app);
   let ada: string;
   let eve: string;
   let bob: string;
@@ -37,14 +30,10 @@ describe.each(testDatabases)('the drawing library on $name', (database) => {
     });
 
   beforeAll(async () => {
-    db = await database.open();
-    const blobDir = mkdtempSync(join(tmpdir(), 'kerf-gallery-'));
-    app = await testApp(db, { delivery, blobs: await createBlobStore({ storage: 'disk', dir: blobDir }) });
-    admin = await bootstrapRootToken(app, db.db, delivery);
-    ada = await people.join('ada');
-    eve = await people.join('eve');
-    bob = await people.join('bob');
-    files = await objectFixtures();
+    ({ app, admin, files } = suite);
+    ada = suite.tokens.ada!;
+    eve = suite.tokens.eve!;
+    bob = suite.tokens.bob!;
     // Ada's shop: three listed objects, one unlisted, one draft, one in her bin.
     const listed = async (name: string, details: Record<string, unknown>, price: number) => {
       const id = await objects.ready(ada, name, files);
@@ -76,17 +65,9 @@ describe.each(testDatabases)('the drawing library on $name', (database) => {
     ]);
     await objects.savePrice(bob, { id: ids.bobs, price: 300, currency: 'USD', listed: true });
   });
-  afterAll(async () => {
-    await app.close();
-    await db.dispose();
-  });
 
   it('documents every gallery route in the OpenAPI document', async () => {
-    const paths = (app.swagger() as { paths: Record<string, Record<string, unknown>> }).paths;
-    const documented = Object.entries(paths)
-      .filter(([path]) => path.startsWith('/cloud-api/store/gallery'))
-      .flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`))
-      .sort();
+    const documented = documentedRoutes(app, '/cloud-api/store/gallery');
     expect(documented).toEqual(
       [
         'GET /cloud-api/store/gallery/mine',

@@ -1,11 +1,16 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { OBJECT_PATHS } from '@kerf/contract';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import { expect } from 'vitest';
-import { call, type Json } from './account-helpers.js';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { createBlobStore } from '../src/infra/blob/index.js';
+import { bootstrapRootToken, call, type Json } from './account-helpers.js';
 import { multipartBody, type Part } from './craft-helpers.js';
+import type { TestDatabase } from './databases.js';
+import { drivePeople } from './drive-helpers.js';
+import { RecordingDelivery, testApp } from './test-app.js';
 
 export const CORPUS = process.env.KERF_CORPUS ?? join(import.meta.dirname, '../../../../shared/corpus');
 export const OBJECTS_API = '/cloud-api';
@@ -75,4 +80,39 @@ export function objectCalls(app: () => FastifyInstance) {
       return id;
     },
   };
+}
+
+/** What an object, gallery or trade suite works with: filled in by its beforeAll. */
+export interface ObjectSuite {
+  db: Awaited<ReturnType<TestDatabase['open']>>;
+  app: FastifyInstance;
+  admin: string;
+  tokens: Record<string, string>;
+  people: ReturnType<typeof drivePeople>;
+  objects: ReturnType<typeof objectCalls>;
+  files: Fixtures;
+}
+
+/**
+ * The app on `database` with blobs on a temporary disk store, the administrator and the people named
+ * signed in (`who@example.com`, nick name WHO), and the fixtures; closed after the suite.
+ */
+export function useObjectSuite(database: TestDatabase, label: string, who: string[]): ObjectSuite {
+  const delivery = new RecordingDelivery();
+  const suite = { tokens: {} } as ObjectSuite;
+  suite.people = drivePeople(() => suite.app, delivery);
+  suite.objects = objectCalls(() => suite.app);
+  beforeAll(async () => {
+    suite.db = await database.open();
+    const blobDir = mkdtempSync(join(tmpdir(), `kerf-${label}-`));
+    suite.app = await testApp(suite.db, { delivery, blobs: await createBlobStore({ storage: 'disk', dir: blobDir }) });
+    suite.admin = await bootstrapRootToken(suite.app, suite.db.db, delivery);
+    for (const name of who) suite.tokens[name] = await suite.people.join(name);
+    suite.files = await objectFixtures();
+  });
+  afterAll(async () => {
+    await suite.app?.close();
+    await suite.db?.dispose();
+  });
+  return suite;
 }

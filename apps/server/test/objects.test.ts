@@ -1,18 +1,14 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { OBJECT_PATHS } from '@kerf/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/client.js';
 import { driveAccounts, driveBlobs } from '../src/db/schema.js';
-import { createBlobStore } from '../src/infra/blob/index.js';
-import { bootstrapRootToken, call, type Json } from './account-helpers.js';
+import { call, type Json } from './account-helpers.js';
 import { testDatabases } from './databases.js';
-import { drivePeople, sha256 } from './drive-helpers.js';
-import { type Fixtures, objectCalls, objectFixtures, objectUrl } from './object-helpers.js';
-import { RecordingDelivery, testApp } from './test-app.js';
+import { sha256 } from './drive-helpers.js';
+import { type Fixtures, type ObjectSuite, objectUrl, useObjectSuite } from './object-helpers.js';
+import { documentedRoutes } from './openapi-helpers.js';
 
 /**
  * Objects (SPEC §3 form, §4 upload order, §5 rules, §7 calls): details first, then drawings, then
@@ -20,28 +16,19 @@ import { RecordingDelivery, testApp } from './test-app.js';
  * readers; objects living in the drive as `{name}.kobj` entries; who sees and changes what.
  */
 describe.each(testDatabases)('objects on $name', (database) => {
-  let db: Awaited<ReturnType<typeof database.open>>;
+  const suite = useObjectSuite(database, 'objects', ['ada', 'eve']);
+  const { people, objects } = suite;
+  let db: ObjectSuite['db'];
   let app: FastifyInstance;
-  const delivery = new RecordingDelivery();
-  const people = drivePeople(() => app, delivery);
-  const objects = objectCalls(() => app);
   let ada: string;
   let eve: string;
   let admin: string;
   let files: Fixtures;
 
   beforeAll(async () => {
-    db = await database.open();
-    const blobDir = mkdtempSync(join(tmpdir(), 'kerf-objects-'));
-    app = await testApp(db, { delivery, blobs: await createBlobStore({ storage: 'disk', dir: blobDir }) });
-    admin = await bootstrapRootToken(app, db.db, delivery);
-    ada = await people.join('ada');
-    eve = await people.join('eve');
-    files = await objectFixtures();
-  });
-  afterAll(async () => {
-    await app.close();
-    await db.dispose();
+    ({ db, app, admin, files } = suite);
+    ada = suite.tokens.ada!;
+    eve = suite.tokens.eve!;
   });
 
   const refCount = async (bytes: Buffer) => {
@@ -60,11 +47,7 @@ describe.each(testDatabases)('objects on $name', (database) => {
       .list as Json[];
 
   it('documents every object route in the OpenAPI document', async () => {
-    const paths = (app.swagger() as { paths: Record<string, Record<string, unknown>> }).paths;
-    const documented = Object.entries(paths)
-      .filter(([path]) => /^\/cloud-api\/engine\/(info|upload|attachment)/.test(path))
-      .flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`))
-      .sort();
+    const documented = documentedRoutes(app, /^\/cloud-api\/engine\/(info|upload|attachment)/);
     expect(documented).toEqual(
       [
         'POST /cloud-api/engine/info',

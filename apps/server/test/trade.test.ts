@@ -1,20 +1,15 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { OBJECT_PATHS, TRADE_PATHS } from '@kerf/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/client.js';
 import { storeOrders } from '../src/db/schema.js';
-import { createBlobStore } from '../src/infra/blob/index.js';
 import { ServerSecretRepository } from '../src/modules/system/server-secret.repository.js';
 import { SandboxGateway } from '../src/modules/trade/payments/sandbox-provider.js';
-import { bootstrapRootToken, call, type Json } from './account-helpers.js';
+import { call, type Json } from './account-helpers.js';
 import { testDatabases } from './databases.js';
-import { drivePeople } from './drive-helpers.js';
-import { type Fixtures, objectCalls, objectFixtures, objectUrl } from './object-helpers.js';
-import { RecordingDelivery, testApp } from './test-app.js';
+import { type Fixtures, type ObjectSuite, objectUrl, useObjectSuite } from './object-helpers.js';
+import { documentedRoutes } from './openapi-helpers.js';
 
 /**
  * The trade centre: orders through the sandbox provider, signed notices applied once (repeats, out of
@@ -22,11 +17,10 @@ import { RecordingDelivery, testApp } from './test-app.js';
  * download, records and their exports, and who may see what.
  */
 describe.each(testDatabases)('the trade centre on $name', (database) => {
-  let db: Awaited<ReturnType<typeof database.open>>;
+  const suite = useObjectSuite(database, 'trade', ['ada', 'eve', 'bob']);
+  const { people, objects } = suite;
+  let db: ObjectSuite['db'];
   let app: FastifyInstance;
-  const delivery = new RecordingDelivery();
-  const people = drivePeople(() => app, delivery);
-  const objects = objectCalls(() => app);
   let ada: string;
   let eve: string;
   let bob: string;
@@ -69,28 +63,16 @@ describe.each(testDatabases)('the trade centre on $name', (database) => {
   };
 
   beforeAll(async () => {
-    db = await database.open();
-    const blobDir = mkdtempSync(join(tmpdir(), 'kerf-trade-'));
-    app = await testApp(db, { delivery, blobs: await createBlobStore({ storage: 'disk', dir: blobDir }) });
-    admin = await bootstrapRootToken(app, db.db, delivery);
-    ada = await people.join('ada');
-    eve = await people.join('eve');
-    bob = await people.join('bob');
-    files = await objectFixtures();
+    ({ db, app, admin, files } = suite);
+    ada = suite.tokens.ada!;
+    eve = suite.tokens.eve!;
+    bob = suite.tokens.bob!;
     sandbox = new SandboxGateway(new ServerSecretRepository(db.db), () => '');
     await sandbox.load();
   });
-  afterAll(async () => {
-    await app.close();
-    await db.dispose();
-  });
 
   it('documents every trade route in the OpenAPI document', async () => {
-    const paths = (app.swagger() as { paths: Record<string, Record<string, unknown>> }).paths;
-    const documented = Object.entries(paths)
-      .filter(([path]) => path.startsWith('/cloud-api/trade/'))
-      .flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`))
-      .sort();
+    const documented = documentedRoutes(app, '/cloud-api/trade/');
     expect(documented).toEqual(
       [
         'GET /cloud-api/trade/providers',
