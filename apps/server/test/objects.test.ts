@@ -6,7 +6,7 @@ import { rowsOf } from '../src/db/client.js';
 import { driveAccounts, driveBlobs } from '../src/db/schema.js';
 import { call, type Json } from './account-helpers.js';
 import { testDatabases } from './databases.js';
-import { sha256 } from './drive-helpers.js';
+import { sha256, zipNames } from './drive-helpers.js';
 import { type Fixtures, type ObjectSuite, objectUrl, useObjectSuite } from './object-helpers.js';
 import { documentedRoutes } from './openapi-helpers.js';
 
@@ -376,6 +376,41 @@ describe.each(testDatabases)('objects on $name', (database) => {
       await db.db.execute(sql`select count(*)::int as n from store_object_files where object_id = ${id}`),
     );
     expect(gone?.n).toBe(0);
+  });
+
+  it('downloads as a zip of its drawings and effect images, alone or in a folder', async () => {
+    const folder = await people.folder(ada, 'Zipped');
+    const id = await objects.ready(ada, 'Sign', files, folder);
+    // A second drawing of the same name is numbered rather than overwriting the first when unpacked.
+    await objects.upload(ada, 'paper', [
+      { name: 'infoId', value: id },
+      { name: 'ids', value: (await objects.get(ada, id)).body.data.papers[0].id },
+      { name: 'files', filename: 'arc.dxf', content: files.dxf },
+    ]);
+    const zip = async (ids: string) => {
+      const res = await app.inject({
+        method: 'GET',
+        url: `/cloud-api/engine/filetransfer/batchDownloadFile?userFileIds=${ids}`,
+        headers: { authorization: `Bearer ${ada}` },
+      });
+      expect(res.statusCode).toBe(200);
+      return { names: await zipNames(res.rawPayload), disposition: String(res.headers['content-disposition']) };
+    };
+    const alone = await zip(id);
+    expect(alone.names).toEqual([
+      'Sign/',
+      'Sign/drawings/arc (1).dxf',
+      'Sign/drawings/arc.dxf',
+      'Sign/images/photo.png',
+    ]);
+    expect(alone.disposition).toContain('Sign.zip');
+    expect((await zip(folder)).names).toEqual([
+      'Zipped/',
+      'Zipped/Sign/',
+      'Zipped/Sign/drawings/arc (1).dxf',
+      'Zipped/Sign/drawings/arc.dxf',
+      'Zipped/Sign/images/photo.png',
+    ]);
   });
 
   it('leaves the object as it was when an upload is cut off mid-body', async () => {

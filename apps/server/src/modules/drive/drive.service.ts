@@ -109,14 +109,28 @@ export type UploadClashDecision =
  */
 export type DetachedCopier = (tx: Tx, fromId: string, toId: string, ownerId: string) => Promise<void>;
 
+/**
+ * The files a detached file (see DetachedCopier) stands for in a download: paths below a folder of the
+ * entry's name without its extension (`Deer lamp/drawings/arc.dxf`).
+ */
+export type DetachedPacker = (
+  entry: EntryRow,
+) => Promise<Array<{ path: string; name: string; sha256: string; size: number; modified: Date }>>;
+
 export class DriveService {
   private readonly detachedCopiers = new Map<string, DetachedCopier>();
+  private readonly detachedPackers = new Map<string, DetachedPacker>();
 
   constructor(private readonly repo: DriveRepository) {}
 
   /** Files with this extension and no blob have their content copied by `copier`. */
   copyDetachedWith(extension: string, copier: DetachedCopier) {
     this.detachedCopiers.set(extension, copier);
+  }
+
+  /** Files with this extension and no blob download (in a zip) as the files `packer` names. */
+  packDetachedWith(extension: string, packer: DetachedPacker) {
+    this.detachedPackers.set(extension, packer);
   }
 
   private async folderOrRoot(userId: string, folderId: string | null | undefined, tx?: Tx): Promise<Place> {
@@ -382,7 +396,29 @@ export class DriveService {
       for (const row of rows) {
         if (seen.has(row.id)) continue;
         seen.add(row.id);
-        out.push({ path: strip(row), entry: row });
+        const packer = !row.isDir && !row.blobSha256 ? this.detachedPackers.get(row.extendName) : undefined;
+        if (!packer) {
+          out.push({ path: strip(row), entry: row });
+          continue;
+        }
+        // A folder named as the entry without its extension, holding the files it stands for.
+        const folderName = row.name.slice(0, row.name.length - row.extendName.length - 1);
+        const folder = strip(row).slice(0, -row.name.length) + folderName;
+        out.push({ path: folder, entry: { ...row, name: folderName, isDir: true } });
+        for (const file of await packer(row)) {
+          out.push({
+            path: `${folder}/${file.path}`,
+            entry: {
+              ...row,
+              name: file.name,
+              isDir: false,
+              blobSha256: file.sha256,
+              fileSize: file.size,
+              extendName: extensionOf(file.name),
+              updatedAt: file.modified,
+            },
+          });
+        }
       }
     }
     return out;

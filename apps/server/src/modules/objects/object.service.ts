@@ -16,7 +16,7 @@ import { AppError } from '../../http/app-error.js';
 import type { BlobStore } from '../../infra/blob/blob-store.js';
 import type { CraftService } from '../craft/craft.service.js';
 import type { DetachedFiles } from '../drive/detached-files.js';
-import { type DriveService, fullPathOf } from '../drive/drive.service.js';
+import { type DriveService, fullPathOf, numberedName } from '../drive/drive.service.js';
 import type { AttachmentChecker, CheckedAttachment } from './attachment-check.js';
 import { presentObject } from './object.presenter.js';
 import type { NewObjectFile, ObjectFileRow, ObjectRecord, ObjectRepository } from './object.repository.js';
@@ -59,6 +59,24 @@ export class ObjectService {
     deps.drive.copyDetachedWith(OBJECT_EXTENSION, (tx, fromId, toId, ownerId) =>
       deps.objects.copy(tx, fromId, toId, ownerId),
     );
+    // Downloaded (as a zip, alone or with others) it is its drawings and effect images in two folders.
+    deps.drive.packDetachedWith(OBJECT_EXTENSION, async (entry) => {
+      const taken = new Set<string>();
+      return (await deps.objects.files(entry.id)).map((file) => {
+        const folder = file.kind === 'paper' ? 'drawings' : 'images';
+        let path = `${folder}/${file.name}`;
+        // Two attachments of one name would overwrite each other when unpacked.
+        for (let n = 1; taken.has(path); n++) path = `${folder}/${numberedName(file.name, n, false)}`;
+        taken.add(path);
+        return {
+          path,
+          name: path.slice(folder.length + 1),
+          sha256: file.sha256,
+          size: file.size,
+          modified: file.createdAt,
+        };
+      });
+    });
   }
 
   async create(userId: string, details: ObjectDetails): Promise<string> {

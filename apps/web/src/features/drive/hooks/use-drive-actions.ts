@@ -8,6 +8,7 @@ import { batchDownloadUrl, downloadUrl, startDownload } from '../../../api/trans
 import { useSettings } from '../../../stores/settings-store';
 import { copiedShareText } from '../../share/model/share-text';
 import { useCopy } from '../../share/use-copy';
+import { fileKind } from '../model/file-kinds';
 import { removeFoldersFromTree } from '../model/folder-tree';
 import { useUpdateTree } from './use-drive-data';
 
@@ -105,12 +106,13 @@ export function useDriveActions({ refresh, clearSelection }: { refresh(): unknow
     });
   }, [modal, message, t, refresh, clearSelection, failed]);
 
-  /** One file as itself; folders and several entries as one zip. */
+  /** One file as itself; folders, objects (drawings and images) and several entries as one zip. */
   const download = useCallback((entries: readonly DriveEntry[]) => {
     if (!entries.length) return;
     const only = entries[0]!;
-    if (entries.length === 1 && !only.isDir) startDownload(downloadUrl(only.userFileId), only.fileName);
-    else startDownload(batchDownloadUrl(entries.map((e) => e.userFileId)));
+    if (entries.length === 1 && !only.isDir && fileKind(only) !== 'object') {
+      startDownload(downloadUrl(only.userFileId), only.fileName);
+    } else startDownload(batchDownloadUrl(entries.map((e) => e.userFileId)));
   }, []);
 
   /** Type 8 views: the share's link {origin}/share/{code} (SPEC §9), with its code when it has one. */

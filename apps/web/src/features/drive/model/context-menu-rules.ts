@@ -1,4 +1,4 @@
-import { FILE_TYPE, isDeviceJobFile, OBJECT_EXTENSION } from '@kerf/contract';
+import { FILE_TYPE, isDeviceJobFile } from '@kerf/contract';
 import { isArchive, isOfficeFile, isOnlineEditable } from './file-kinds';
 
 /** Everything the file context menu can offer, in the order it shows them. */
@@ -67,8 +67,7 @@ export function contextActions(entry: MenuEntryFacts, context: MenuContext): Con
   const isFile = !entry.isDir;
   const shown: Record<ContextAction, boolean> = {
     view: !inBin,
-    // An object is drawings and effect images, not one file: it is opened, not downloaded.
-    download: !inBin && !(isFile && entry.extendName.toLowerCase() === OBJECT_EXTENSION),
+    download: !inBin,
     saveToDrive: onShare,
     share: !inBin && !myShares && !onShare,
     restore: inBin,
