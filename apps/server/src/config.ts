@@ -17,6 +17,7 @@ import {
 } from '@kerf/contract';
 import { z } from 'zod';
 import type { BrokerConfig } from './infra/broker/index.js';
+import { checkPaymentEnv, PAYMENT_ENV, type PaymentSettings, paymentSettings } from './payment-config.js';
 
 /**
  * Every setting the server reads from the environment, with the embedded default that lets
@@ -78,6 +79,7 @@ const env = z
     MAIL_FROM: z.string().min(3).default('Kerf <no-reply@kerf.local>'),
     SMS_WEBHOOK_URL: z.url({ message: 'expected an absolute http(s) URL' }).optional(),
     SMS_WEBHOOK_TOKEN: z.string().min(1).optional(),
+    ...PAYMENT_ENV,
     WECHAT_APP_ID: z.string().min(1).optional(),
     WECHAT_APP_SECRET: z.string().min(1).optional(),
     WECHAT_AUTHORIZE_URL: z.url().default('https://open.weixin.qq.com/connect/qrconnect'),
@@ -150,6 +152,7 @@ const env = z
       const file = v[name];
       if (file && !existsSync(file)) ctx.addIssue({ code: 'custom', path: [name], message: `no such file: ${file}` });
     }
+    checkPaymentEnv(v, ctx);
     if (Boolean(v.WECHAT_APP_ID) !== Boolean(v.WECHAT_APP_SECRET)) {
       ctx.addIssue({
         code: 'custom',
@@ -219,6 +222,8 @@ export interface Config {
   /** Limits on sending verification codes (CODE_SENDS_*). */
   codeSends: { beforeCaptcha: number; perClientHour: number; perRecipientDay: number; perHour: number };
   wechat?: { appId: string; appSecret: string; authorizeUrl: string; apiUrl: string };
+  /** Payment providers for the trade centre (PAY_*; payment-config.ts). */
+  payments: PaymentSettings;
   /** Programs the viewers use when present: found on the PATH unless set. */
   programs: { libreoffice?: string; ffmpeg?: string };
   onlyoffice?: { url: string; jwtSecret: string };
@@ -333,6 +338,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             apiUrl: v.WECHAT_API_URL,
           }
         : undefined,
+    payments: paymentSettings(v),
     login: { failuresPerMinute: v.LOGIN_FAILURES_PER_MINUTE },
     mqtt: {
       url: v.MQTT_URL,

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { type PaymentProvider, TRADE_PATHS } from '@kerf/contract';
+import { TRADE_PATHS } from '@kerf/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
@@ -62,7 +62,7 @@ import { ConfigRepository } from './modules/system/config.repository.js';
 import { ConfigService } from './modules/system/config.service.js';
 import { InstallationRepository } from './modules/system/installation.repository.js';
 import { ServerSecretRepository } from './modules/system/server-secret.repository.js';
-import type { PaymentGateway } from './modules/trade/payments/payment-provider.js';
+import { paymentGateways } from './modules/trade/payments/gateways.js';
 import { SandboxGateway } from './modules/trade/payments/sandbox-provider.js';
 import { TradeJobs } from './modules/trade/trade.jobs.js';
 import { TradeRepository } from './modules/trade/trade.repository.js';
@@ -284,7 +284,7 @@ export function createServices(config: Config, infra: Infrastructure, log: Fasti
     trade: tradeRows,
     objects: objectRows,
     drive,
-    gateways: new Map<PaymentProvider, PaymentGateway>([['sandbox', sandboxPayments]]),
+    gateways: paymentGateways(config, sandboxPayments),
   });
   const tradeJobs = new TradeJobs(trade, log);
   const housekeeping = new DriveHousekeeping({ drive, uploads, blobs: infra.blobs, settings: config.drive, log });

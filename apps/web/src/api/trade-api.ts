@@ -21,6 +21,11 @@ function pageOf<T>(data: Page<T> | undefined, page: number, limit: number): Page
   return { list: data?.list ?? [], total: data?.total ?? 0, page: data?.page ?? page, limit: data?.limit ?? limit };
 }
 
+/** The payment methods this server has (the sandbox unless it is turned off). */
+export async function paymentProviders(): Promise<PaymentProvider[]> {
+  return (await request.get<PaymentProvider[]>(url('/trade/providers'))).data ?? [];
+}
+
 export async function placeOrder(objectId: string, provider: PaymentProvider = 'sandbox'): Promise<Order> {
   return (await request.post<Order>(url(TRADE_PATHS.order), { objectId, provider }, { repeatSubmit: false })).data;
 }

@@ -1,11 +1,11 @@
 import { CheckCircleFilled } from '@ant-design/icons';
-import { formatPrice } from '@kerf/contract';
+import { type Currency, formatPrice, type PaymentProvider, PROVIDER_CURRENCIES } from '@kerf/contract';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Modal, QRCode, Result, Space, Spin } from 'antd';
+import { App, Button, Modal, QRCode, Radio, Result, Space, Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../../api/request';
-import { closeOrder, getOrder, type Order, placeOrder } from '../../../api/trade-api';
+import { closeOrder, getOrder, type Order, paymentProviders, placeOrder } from '../../../api/trade-api';
 
 /** While an order waits for its payment, it is read this often (the provider's notice moves it). */
 const POLL_MS = 1500;
@@ -19,19 +19,35 @@ function remaining(expiresAt: string, now: number): string {
  * Buying an object: the order (the pending one, if the buyer has one), the provider's QR code or page,
  * and its state read until the provider's notice has marked it paid, closed or timed out.
  */
-export function PayDialog({ objectId, onPaid, onClose }: { objectId: string; onPaid(): void; onClose(): void }) {
+export function PayDialog({
+  objectId,
+  currency,
+  onPaid,
+  onClose,
+}: {
+  objectId: string;
+  currency: Currency;
+  onPaid(): void;
+  onClose(): void;
+}) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [placed, setPlaced] = useState<Order | null>(null);
   const [now, setNow] = useState(Date.now());
+  const providers = useQuery({ queryKey: ['trade', 'providers'], queryFn: paymentProviders });
+  const eligible = (providers.data ?? []).filter((p) => PROVIDER_CURRENCIES[p].includes(currency));
+  // With one way to pay there is nothing to choose; with several the buyer picks.
+  const [chosen, setChosen] = useState<PaymentProvider | null>(null);
+  const provider = chosen ?? (eligible.length === 1 ? eligible[0]! : null);
 
   // The parent re-renders (the object is read again once paid): its callbacks change, the order must not.
   const callbacks = useRef({ onPaid, onClose });
   callbacks.current = { onPaid, onClose };
 
   useEffect(() => {
+    if (!provider) return;
     let live = true;
-    placeOrder(objectId)
+    placeOrder(objectId, provider)
       .then((order) => live && setPlaced(order))
       .catch((error: unknown) => {
         void message.error(messageOf(error));
@@ -40,7 +56,7 @@ export function PayDialog({ objectId, onPaid, onClose }: { objectId: string; onP
     return () => {
       live = false;
     };
-  }, [objectId, message]);
+  }, [objectId, provider, message]);
 
   const status = useQuery({
     queryKey: ['order', placed?.id],
@@ -73,7 +89,17 @@ export function PayDialog({ objectId, onPaid, onClose }: { objectId: string; onP
       className="pay-dialog"
       destroyOnHidden
     >
-      {!order ? (
+      {!provider && eligible.length > 1 ? (
+        <div className="pay-dialog__body">
+          <p className="pay-dialog__hint">{t('store.pay.choose')}</p>
+          <Radio.Group
+            optionType="button"
+            buttonStyle="solid"
+            onChange={(event) => setChosen(event.target.value as PaymentProvider)}
+            options={eligible.map((p) => ({ value: p, label: t(`store.trade.providers.${p}`) }))}
+          />
+        </div>
+      ) : !order ? (
         <Spin />
       ) : paid ? (
         <Result

@@ -218,6 +218,7 @@ export function ObjectDetail({
       {paying && object ? (
         <PayDialog
           objectId={object.id}
+          currency={object.currency}
           onPaid={() => void readAgain()}
           onClose={() => {
             setPaying(false);
