@@ -2,7 +2,7 @@ import { copyFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { CORPUS } from './design-support';
+import { CORPUS, shapeCount } from './design-support';
 import { openDrive, PASSWORD, row, toast } from './drive-support';
 import { ffmpeg, scratchFolders } from './fixtures';
 import { shot, useBrowser } from './harness';
@@ -248,6 +248,10 @@ describe('objects: drawings with effect images, uploaded from the drive', () => 
     const saved = await download.path();
     expect(Buffer.compare(readFileSync(saved!), readFileSync(files.dxf))).toBe(0);
     await detail.getByRole('button', { name: '保存到网盘' }).waitFor();
+    // And it opens in the design editor, read by the same importer as a drawing from the computer.
+    await detail.getByRole('button', { name: '在编辑器中打开' }).click();
+    await page.waitForURL(/\/web\/design$/);
+    await expect.poll(() => shapeCount(page), { timeout: 20_000 }).toBeGreaterThan(0);
 
     // The seller sees the sale and the earnings, in English too.
     const sellerPage = await browser.open('/web/trade?tab=sales', { token: sellerToken, language: 'en' });

@@ -43,6 +43,7 @@ export const storeEn: typeof storeZhCN = {
     'cc-by-nc': 'Creative Commons Attribution-NonCommercial (CC BY-NC)',
   },
   pay: {
+    openInEditor: 'Open in the editor',
     choose: 'Choose how to pay',
     title: 'Buy object',
     buy: 'Buy',

@@ -41,6 +41,7 @@ export const storeZhCN = {
     'cc-by-nc': '知识共享 署名-非商业 (CC BY-NC)',
   },
   pay: {
+    openInEditor: '在编辑器中打开',
     choose: '选择支付方式',
     title: '购买物件',
     buy: '购买',

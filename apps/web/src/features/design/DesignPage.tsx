@@ -15,6 +15,7 @@ import { useDraft } from './hooks/use-draft';
 import { EditorContext } from './hooks/use-editor';
 import { useImport } from './hooks/use-import';
 import { useOpenFromDrive } from './hooks/use-open-from-drive';
+import { useOpenObjectDrawing } from './hooks/use-open-object-drawing';
 import { useSave } from './hooks/use-save';
 import { useSignedInOrAsk } from './hooks/use-sign-in-prompt';
 import { zoomToWorkArea } from './model/actions/selection-actions';
@@ -33,6 +34,7 @@ export function DesignPage() {
   const openingFile = useOpenFromDrive(editor);
   useDraft(editor, openingFile);
   const { importFiles, progress, cancel } = useImport(editor);
+  useOpenObjectDrawing(importFiles);
   const saving = useSave(editor);
   const signedIn = useSignedInOrAsk();
   const [picking, setPicking] = useState(false);

@@ -14,6 +14,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Descriptions, Drawer, Empty, Image, Space, Spin, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { react, recommended, setRecommended } from '../../../api/gallery-api';
 import { attachmentUrl, getObject } from '../../../api/object-api';
 import { messageOf } from '../../../api/request';
@@ -41,6 +42,7 @@ export function ObjectDetail({
   const { t } = useTranslation();
   const { message } = App.useApp();
   const client = useQueryClient();
+  const navigate = useNavigate();
   const info = useQuery({ queryKey: ['object', id], queryFn: () => getObject(id) });
   const object = info.data;
   const curator = useCan().permission(GALLERY_PERMISSIONS.curate);
@@ -195,6 +197,17 @@ export function ObjectDetail({
                 ) : (
                   <span>{paper.name}</span>
                 )}
+                {object.entitled ? (
+                  <Button
+                    type="link"
+                    size="small"
+                    onClick={() =>
+                      void navigate(`/design?${new URLSearchParams({ objectFile: paper.id, name: paper.name })}`)
+                    }
+                  >
+                    {t('store.pay.openInEditor')}
+                  </Button>
+                ) : null}
                 <span className="object-detail__size">{formatSize(paper.size)}</span>
               </li>
             ))}
