@@ -7,7 +7,8 @@ import { sha256 } from './drive-helpers.js';
 
 const API = DEVICE_API;
 const GCODE = Buffer.from('G21\nG90\nM3 S800\nG1 X10 Y0 F1200\nG1 X10 Y10\nG1 X0 Y10\nG1 X0 Y0\nM5\n');
-const today = () => new Date().toISOString().slice(0, 10);
+/** Today in a time zone, as the statistics calls ask (after 16:00 UTC it is already tomorrow in Shanghai). */
+const today = (timeZone = 'UTC') => new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());
 
 /**
  * Jobs sent to machines (SPEC §4 drawing and task states; docs/device-protocol.md §7): a G-code file
@@ -177,7 +178,7 @@ describe.each(brokerCases())('jobs sent to machines: $name', (brokerCase) => {
     expect((await fleet(c.ada)).body.data.idle).toBeGreaterThanOrEqual(1);
     expect((await fleet(c.admin, 'all')).body.data.idle).toBeGreaterThanOrEqual(1);
 
-    const range = `from=${today()}&to=${today()}&tz=Asia/Shanghai`;
+    const range = `from=${today('Asia/Shanghai')}&to=${today('Asia/Shanghai')}&tz=Asia/Shanghai`;
     const byDevice = await call(c.app, 'GET', `${API}/stats/by-device?${range}`, { token: c.ada });
     const mine = (byDevice.body.data as Json[]).find((d) => d.machineCode === sample.machineCode);
     expect(mine?.deviceId).toBe(id);

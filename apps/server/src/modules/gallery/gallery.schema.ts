@@ -11,7 +11,8 @@ import { z } from 'zod';
 
 const limit = z.coerce.number().int().min(1).max(GALLERY_LIMITS.pageMax).default(GALLERY_LIMITS.pageDefault);
 const keyword = z.string().trim().max(GALLERY_LIMITS.keywordMax).optional();
-const minor = z.coerce.number().int().min(0).optional();
+/** Minor units; beyond a 32-bit integer nothing is priced, so larger is refused rather than sent to SQL. */
+const minor = z.coerce.number().int().min(0).max(2_147_483_647).optional();
 /** `free=1` / `true`: only objects that cost nothing. */
 const flag = z
   .union([z.literal('1'), z.literal('0'), z.literal('true'), z.literal('false')])

@@ -3,6 +3,12 @@ import { z } from 'zod';
 import { idList } from '../drive/drive.schema.js';
 
 const uuid = z.string().uuid();
+/** A folder of the caller's drive: '0' (or '' or 0) for the root, else a folder id; absent keeps it as it is. */
+const objectFolder = z
+  .union([z.string(), z.number()])
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v === '' || v === 0 || v === '0' ? '0' : String(v)))
+  .pipe(z.union([z.literal('0'), uuid]).optional());
 const text = (max: number) => z.string().max(max);
 
 /**
@@ -11,10 +17,7 @@ const text = (max: number) => z.string().max(max);
  */
 const details = {
   fileName: z.string().max(300).optional(),
-  folderId: z
-    .union([z.string(), z.number()])
-    .optional()
-    .transform((v) => (v === undefined ? undefined : v === '' || v === 0 ? '0' : String(v))),
+  folderId: objectFolder,
   origin: z.string().max(4).optional(),
   description: text(OBJECT_LIMITS.descriptionMax).optional(),
   tags: z.array(text(OBJECT_LIMITS.tagMax)).max(OBJECT_LIMITS.tagsMax).optional(),
@@ -30,7 +33,7 @@ export const updateBody = z.object({ id: uuid, ...details });
 export const removeBody = z.object({ ids: idList });
 export const idParams = z.object({ id: uuid });
 export const checkUniqueQuery = z.object({
-  folderId: z.string().optional(),
+  folderId: objectFolder,
   fileName: z.string().max(300),
   id: uuid.optional(),
 });

@@ -1,6 +1,7 @@
 import {
   CURRENCIES,
   envelopeOf,
+  OBJECT_LIMITS,
   ORDER_STATES,
   PAYMENT_PROVIDERS,
   pageNumber,
@@ -24,7 +25,7 @@ export const ordersQuery = z.object({
 export const pageQuery = z.object({ page: pageNumber, limit });
 export const refundBody = z.object({
   /** Minor units (fen, cent): an integer. */
-  amount: z.number().int().positive(),
+  amount: z.number().int().positive().max(OBJECT_LIMITS.priceMax),
   reason: z.string().trim().max(TRADE_LIMITS.refundReasonMax).default(''),
 });
 export const objectBody = z.object({ objectId: uuid });
