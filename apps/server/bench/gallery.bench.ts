@@ -61,7 +61,7 @@ async function seed(db: BenchDatabase, objects: number) {
             case when i % 3 = 0 then array['svg'] else array['dxf'] end, 1, 1, true,
             case when i % 4 = 0 then 0 else 100 * (1 + i % 200) end,
             case when i % 10 = 0 then 'USD' else 'CNY' end,
-            now() - make_interval(secs => i), (i * 7919) % 97, (i * 104729) % 53
+            now() - make_interval(secs => i), ((i::bigint * 7919) % 97)::int, ((i::bigint * 104729) % 53)::int
        from generate_series(1, ${objects}) i
        join drive_entries e on e.id = ('10000000-0000-4000-8000-' || lpad(to_hex(i), 12, '0'))::uuid`,
     [],
