@@ -32,12 +32,12 @@ describe('routing', () => {
     expect(new URL(page.url()).search).toBe('?fileType=0');
 
     // a private page the app does not have yet: the sign-in page first, the 404 page once signed in
-    const detail = await page.goto('/web/store/record');
+    const detail = await page.goto('/web/system/user');
     expect(detail?.status()).toBe(200);
     expect(detail?.headers()['content-type']).toContain('text/html');
     await page.waitForURL('**/web/login');
     await signInContext(page.context(), await tokenByApi(inject('adminAccount'), inject('adminPassword')));
-    await page.goto('/web/store/record');
+    await page.goto('/web/system/user');
     await page.getByText('抱歉，你访问的页面不存在或尚未开放。').waitFor();
   });
 
