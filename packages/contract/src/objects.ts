@@ -1,6 +1,6 @@
 import type { CraftPass } from './craft.js';
 import { extensionOf } from './drive.js';
-import type { Bilingual, Currency } from './locale.js';
+import { type Bilingual, type Currency, format } from './locale.js';
 
 /**
  * Objects (SPEC §3 object upload form, §4 object upload, §5 object rules, §7 objects and engine calls):
@@ -162,6 +162,14 @@ export const objectMessages = {
 /** The allowed extensions as SPEC §5's [ext] shows them. */
 export function extensionList(extensions: readonly string[], locale: 'zh-CN' | 'en'): string {
   return extensions.join(locale === 'zh-CN' ? '、' : ', ');
+}
+
+/** 仅支持[ext]文件格式 with the drawing extensions in each language's own punctuation. */
+export function paperExtensionsOnly(): Bilingual {
+  return {
+    'zh-CN': format(objectMessages.extensionOnly['zh-CN'], extensionList(PAPER_EXTENSIONS, 'zh-CN')),
+    en: format(objectMessages.extensionOnly.en, extensionList(PAPER_EXTENSIONS, 'en')),
+  };
 }
 
 /**

@@ -1,12 +1,10 @@
 import {
   attachmentProblem,
   type Bilingual,
-  extensionList,
   extensionOf,
-  format,
   type ObjectAttachmentKind,
   objectMessages,
-  PAPER_EXTENSIONS,
+  paperExtensionsOnly,
 } from '@kerf/contract';
 import {
   checkImageFile,
@@ -34,14 +32,6 @@ export type DwgReader = (bytes: Uint8Array) => Promise<KerfDocument>;
 /** The picture kind each picture extension promises. */
 const PICTURE_KINDS: Record<string, ImageKind> = { png: 'png', jpg: 'jpeg', jpeg: 'jpeg', bmp: 'bmp' };
 
-/** 仅支持[ext]文件格式 with the list in each language's own punctuation. */
-function extensionOnly(): Bilingual {
-  return {
-    'zh-CN': format(objectMessages.extensionOnly['zh-CN'], extensionList(PAPER_EXTENSIONS, 'zh-CN')),
-    en: format(objectMessages.extensionOnly.en, extensionList(PAPER_EXTENSIONS, 'en')),
-  };
-}
-
 /** A reader's refusal (格式错误：reason) with the file's name in front. */
 function badFormat(name: string, error: { text: Bilingual }): AppError {
   return new AppError(
@@ -61,7 +51,7 @@ export class AttachmentChecker {
 
   async check(kind: ObjectAttachmentKind, name: string, bytes: Uint8Array): Promise<CheckedAttachment> {
     const problem = attachmentProblem(kind, { name, size: bytes.length });
-    if (problem === 'extensionOnly') throw AppError.badRequest(extensionOnly());
+    if (problem === 'extensionOnly') throw AppError.badRequest(paperExtensionsOnly());
     if (problem === 'previewNotImage') throw AppError.badRequest(objectMessages.previewNotImage);
     if (problem === 'tooLarge') throw new AppError(413, objectMessages.tooLarge, { code: 413 });
     try {

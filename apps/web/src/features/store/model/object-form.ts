@@ -2,14 +2,12 @@ import {
   attachmentProblem,
   type Bilingual,
   type Currency,
-  extensionList,
-  format,
   OBJECT_LIMITS,
   type ObjectAttachmentKind,
   type ObjectDetails,
   type ObjectInfo,
   objectMessages,
-  PAPER_EXTENSIONS,
+  paperExtensionsOnly,
   parsePrice,
   priceText,
 } from '@kerf/contract';
@@ -47,17 +45,10 @@ export interface FormProblem {
   text: Bilingual;
 }
 
-function extensionOnly(): Bilingual {
-  return {
-    'zh-CN': format(objectMessages.extensionOnly['zh-CN'], extensionList(PAPER_EXTENSIONS, 'zh-CN')),
-    en: format(objectMessages.extensionOnly.en, extensionList(PAPER_EXTENSIONS, 'en')),
-  };
-}
-
 /** The first problem of one picked file (SPEC §5), or null. */
 export function fileProblem(kind: ObjectAttachmentKind, file: { name: string; size: number }): Bilingual | null {
   const problem = attachmentProblem(kind, file);
-  if (problem === 'extensionOnly') return extensionOnly();
+  if (problem === 'extensionOnly') return paperExtensionsOnly();
   if (problem) return objectMessages[problem];
   return null;
 }
