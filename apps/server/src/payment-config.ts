@@ -65,15 +65,32 @@ export interface PaymentSettings {
   wechat?: {
     appId: string;
     mchId: string;
+    /** The merchant certificate's serial number and its key pair (PEM). */
     serialNo: string;
     privateKey: string;
     certificate: string;
+    /** The APIv3 key, which encrypts the notices' resource. */
     apiV3Key: string;
+    /**
+     * WeChat Pay's public key (PEM) and its id (the Wechatpay-Serial of its signatures). Without them the
+     * SDK downloads the platform certificates over the API when the first notice comes.
+     */
     platformKey?: string;
     platformSerial?: string;
   };
-  alipay?: { appId: string; privateKey: string; alipayPublicKey: string; gateway: string };
-  stripe?: { secretKey: string; webhookSecret: string };
+  alipay?: {
+    appId: string;
+    /** The application's private key (PEM, PKCS#8 or PKCS#1). */
+    privateKey: string;
+    /** Alipay's public key (PEM), which signs its notices. */
+    alipayPublicKey: string;
+    gateway: string;
+  };
+  stripe?: {
+    secretKey: string;
+    /** The endpoint's signing secret (whsec_…), which signs the webhook's events. */
+    webhookSecret: string;
+  };
 }
 
 const pem = (file: string) => readFileSync(file, 'utf8');

@@ -1,5 +1,6 @@
 import { type Currency, type PaymentAction, parsePrice, priceText } from '@kerf/contract';
 import { AlipaySdk } from 'alipay-sdk';
+import type { PaymentSettings } from '../../../payment-config.js';
 import {
   BadSignatureError,
   type PaymentGateway,
@@ -9,17 +10,11 @@ import {
   type WebhookRequest,
 } from './payment-provider.js';
 
-export interface AlipaySettings {
-  appId: string;
-  /** The application's private key (PEM, PKCS#8 or PKCS#1). */
-  privateKey: string;
-  /** Alipay's public key (PEM), which signs its notices. */
-  alipayPublicKey: string;
-  gateway: string;
+export type AlipaySettings = NonNullable<PaymentSettings['alipay']> & {
   /** Where Alipay sends its notices: {PUBLIC_URL}/cloud-api/trade/webhook/alipay. */
   notifyUrl: string;
   returnUrl?: string;
-}
+};
 
 /**
  * Alipay page pay (电脑网站支付) on alipay-sdk: the page address is signed by the SDK (RSA2); notices are

@@ -1,5 +1,6 @@
 import type { Currency, PaymentAction } from '@kerf/contract';
 import Stripe from 'stripe';
+import type { PaymentSettings } from '../../../payment-config.js';
 import {
   BadSignatureError,
   type PaymentGateway,
@@ -9,13 +10,10 @@ import {
   type WebhookRequest,
 } from './payment-provider.js';
 
-export interface StripeSettings {
-  secretKey: string;
-  /** The endpoint's signing secret (whsec_…), which signs the webhook's events. */
-  webhookSecret: string;
+export type StripeSettings = NonNullable<PaymentSettings['stripe']> & {
   /** Where Checkout sends the buyer back: the object's page. */
   returnUrl: string;
-}
+};
 
 /**
  * Stripe Checkout for USD on the stripe SDK: a hosted page to open; events verified by the SDK

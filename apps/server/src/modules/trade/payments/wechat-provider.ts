@@ -1,5 +1,6 @@
 import type { Currency, PaymentAction } from '@kerf/contract';
 import WxPay from 'wechatpay-node-v3';
+import type { PaymentSettings } from '../../../payment-config.js';
 import {
   BadSignatureError,
   type PaymentGateway,
@@ -9,24 +10,10 @@ import {
   type WebhookRequest,
 } from './payment-provider.js';
 
-export interface WechatPaySettings {
-  appId: string;
-  mchId: string;
-  /** The merchant certificate's serial number and its key pair (PEM). */
-  serialNo: string;
-  privateKey: string;
-  certificate: string;
-  /** The APIv3 key, which encrypts the notices' resource. */
-  apiV3Key: string;
-  /**
-   * WeChat Pay's public key (PEM) and its id (the Wechatpay-Serial of its signatures). Without them the
-   * SDK downloads the platform certificates over the API when the first notice comes.
-   */
-  platformKey?: string;
-  platformSerial?: string;
+export type WechatPaySettings = NonNullable<PaymentSettings['wechat']> & {
   /** Where WeChat Pay sends its notices: {PUBLIC_URL}/cloud-api/trade/webhook/wechat. */
   notifyUrl: string;
-}
+};
 
 /** The SDK keeps platform keys in a static map; it is filled from the settings when they name one. */
 type WxPayStatics = { certificates: Record<string, string> };
