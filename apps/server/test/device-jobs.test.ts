@@ -153,6 +153,7 @@ describe.each(brokerCases())('jobs sent to machines: $name', (brokerCase) => {
     await machine.job('job-7', 'progress', { progress: 0.4 });
     machine.drop();
     await c.reaches(c.ada, sample.machineCode, 'offline');
+    await c.services.deviceGateway?.settled();
     // still in progress as far as anyone knows, on a machine that is offline: the page says so
     expect((await jobs(c.ada, id))[0]).toMatchObject({ taskState: 'inProgress', progress: 0.4 });
   });

@@ -150,53 +150,57 @@ export class DeviceJobRepository {
       .where(eq(devices.machineCode, serial))
       .limit(1);
     if (!device) return null;
-    let jobId: string | undefined;
-    if (UUID.test(report.jobId)) {
-      const [sent] = await this.db
-        .select({ id: deviceJobs.id })
-        .from(deviceJobs)
-        .where(and(eq(deviceJobs.id, report.jobId), eq(deviceJobs.deviceId, device.id)))
-        .limit(1);
-      jobId = sent?.id;
-    }
-    if (!jobId) {
-      const [own] = await this.db
-        .insert(deviceJobs)
-        .values({
-          deviceId: device.id,
-          userId: device.ownerId,
-          machineJobId: report.jobId,
-          fileName: report.name || report.jobId,
-          receivedAt: at,
-          createdAt: at,
-        })
-        .onConflictDoUpdate({
-          target: [deviceJobs.deviceId, deviceJobs.machineJobId],
-          set: { machineJobId: sql`excluded.machine_job_id` },
-        })
-        .returning({ id: deviceJobs.id });
-      jobId = own!.id;
-    }
-    const progress = report.status === 'done' ? 1 : report.progress;
-    const change =
-      report.status === 'failed'
-        ? { failure: report.message || 'failed', finishedAt: at }
-        : {
-            taskState: report.status === 'done' ? 'done' : 'inProgress',
-            startedAt: sql`coalesce(${deviceJobs.startedAt}, ${at.toISOString()}::timestamptz)`,
-            ...(progress !== undefined ? { progress } : {}),
-            ...(report.status === 'done' ? { finishedAt: at } : {}),
-          };
-    await this.db
-      .update(deviceJobs)
-      .set(change)
-      .where(
-        and(
-          eq(deviceJobs.id, jobId),
-          or(isNull(deviceJobs.taskState), ne(deviceJobs.taskState, 'done')),
-          isNull(deviceJobs.failure),
-        ),
-      );
+    // one transaction: a job the machine started itself is never seen without its first state
+    const jobId = await this.db.transaction(async (tx) => {
+      let id: string | undefined;
+      if (UUID.test(report.jobId)) {
+        const [sent] = await tx
+          .select({ id: deviceJobs.id })
+          .from(deviceJobs)
+          .where(and(eq(deviceJobs.id, report.jobId), eq(deviceJobs.deviceId, device.id)))
+          .limit(1);
+        id = sent?.id;
+      }
+      if (!id) {
+        const [own] = await tx
+          .insert(deviceJobs)
+          .values({
+            deviceId: device.id,
+            userId: device.ownerId,
+            machineJobId: report.jobId,
+            fileName: report.name || report.jobId,
+            receivedAt: at,
+            createdAt: at,
+          })
+          .onConflictDoUpdate({
+            target: [deviceJobs.deviceId, deviceJobs.machineJobId],
+            set: { machineJobId: sql`excluded.machine_job_id` },
+          })
+          .returning({ id: deviceJobs.id });
+        id = own!.id;
+      }
+      const progress = report.status === 'done' ? 1 : report.progress;
+      const change =
+        report.status === 'failed'
+          ? { failure: report.message || 'failed', finishedAt: at }
+          : {
+              taskState: report.status === 'done' ? 'done' : 'inProgress',
+              startedAt: sql`coalesce(${deviceJobs.startedAt}, ${at.toISOString()}::timestamptz)`,
+              ...(progress !== undefined ? { progress } : {}),
+              ...(report.status === 'done' ? { finishedAt: at } : {}),
+            };
+      await tx
+        .update(deviceJobs)
+        .set(change)
+        .where(
+          and(
+            eq(deviceJobs.id, id),
+            or(isNull(deviceJobs.taskState), ne(deviceJobs.taskState, 'done')),
+            isNull(deviceJobs.failure),
+          ),
+        );
+      return id;
+    });
     return { deviceId: device.id, ownerId: device.ownerId, jobId };
   }
 
