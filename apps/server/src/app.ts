@@ -170,7 +170,7 @@ export async function buildApp({
       await cloud.register(designRoutes, { dwg: s.dwgImports });
       await cloud.register(shareRoutes, { shares: s.shares, blobs: infra.blobs });
       await cloud.register(craftRoutes, { crafts: s.crafts });
-      await cloud.register(objectRoutes, { objects: s.objects, blobs: infra.blobs });
+      await cloud.register(objectRoutes, { objects: s.objects, blobs: infra.blobs, thumbnails: s.thumbnails });
       await cloud.register(galleryRoutes, { gallery: s.gallery });
       await cloud.register(tradeRoutes, { trade: s.trade, sandbox: s.sandboxPayments });
       await cloud.register(deviceRoutes, {

@@ -223,10 +223,12 @@ export function createServices(config: Config, infra: Infrastructure, log: Fasti
   const shares = new ShareService(new ShareRepository(db), entries, drive, infra.cache);
   const crafts = new CraftService(new CraftRepository(db));
   const cacheDir = join(config.dataDir, 'cache');
+  const dwgImports = new DwgImportService(childProcessConverter());
   const thumbnails = new ThumbnailService({
     blobs: infra.blobs,
     dir: join(cacheDir, 'thumbnails'),
     ffmpeg: config.programs.ffmpeg ?? findProgram('ffmpeg'),
+    readDwg: (bytes) => dwgImports.import(bytes),
     log,
   });
   const office = new OfficeConverter({
@@ -262,7 +264,6 @@ export function createServices(config: Config, infra: Infrastructure, log: Fasti
   const unzip = new UnzipService({ drive, blobs: infra.blobs, jobs });
   const contentTags = new ContentTags(new ServerSecretRepository(db));
   const deviceServices = createDeviceServices(config, infra, log, drive);
-  const dwgImports = new DwgImportService(childProcessConverter());
   const objectRows = new ObjectRepository(db);
   const tradeRows = new TradeRepository(db);
   const objects = new ObjectService({

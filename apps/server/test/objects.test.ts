@@ -1,6 +1,7 @@
 import { OBJECT_PATHS } from '@kerf/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/client.js';
 import { driveAccounts, driveBlobs } from '../src/db/schema.js';
@@ -286,6 +287,89 @@ describe.each(testDatabases)('objects on $name', (database) => {
     await objects.savePrice(ada, { id, price: 1999, currency: 'CNY', listed: false });
     expect((await objects.get(eve, id)).status).toBe(404);
     expect((await get(seen.previews[0].id, eve)).statusCode).toBe(404);
+  });
+
+  it('pictures every drawing by the laser core for anyone who sees the object, never the drawing itself', async () => {
+    const id = (await objects.create(ada, { fileName: 'Pictured', folderId: '0', origin: '1' })).body.data as string;
+    const papers = await objects.upload(ada, 'paper', [
+      { name: 'infoId', value: id },
+      { name: 'files', filename: 'circle.svg', content: files.svg },
+      { name: 'files', filename: 'arc.dxf', content: files.dxf },
+      { name: 'files', filename: 'arc.dwg', content: files.dwg },
+      { name: 'files', filename: 'photo.bmp', content: files.bmp },
+    ]);
+    expect(papers.body.code, papers.body.msg).toBe(0);
+    const previews = await objects.upload(ada, 'preview', [
+      { name: 'infoId', value: id },
+      {
+        name: 'files',
+        filename: 'big.png',
+        content: await sharp({ create: { width: 900, height: 600, channels: 3, background: '#446688' } })
+          .png()
+          .toBuffer(),
+      },
+    ]);
+    const info = previews.body.data;
+    const picture = (fileId: string, token: string | null) =>
+      app.inject({
+        method: 'GET',
+        url: `${objectUrl(OBJECT_PATHS.attachment.replace(':id', fileId))}?picture=1`,
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      });
+    // a draft: only its owner sees its pictures
+    expect((await picture(info.papers[1].id, null)).statusCode).toBe(401);
+    expect((await picture(info.papers[1].id, eve)).statusCode).toBe(404);
+    expect((await picture(info.papers[1].id, admin)).statusCode).toBe(404);
+    expect((await picture(info.papers[1].id, ada)).statusCode).toBe(200);
+
+    await objects.savePrice(ada, { id, price: 500, currency: 'CNY', listed: true });
+    for (const paper of info.papers as Json[]) {
+      const res = await picture(paper.id, eve);
+      expect(res.statusCode, paper.name).toBe(200);
+      expect(res.headers['content-type']).toBe('image/webp');
+      const image = sharp(res.rawPayload);
+      const meta = await image.metadata();
+      const stats = await image.stats();
+      if (paper.format === 'bmp') {
+        // a bitmap drawing is its own picture, never enlarged
+        expect([meta.width, meta.height], paper.name).toEqual([127, 64]);
+      } else {
+        // vector drawings fill the picture's longer side, and their lines are drawn (not a blank page)
+        expect(Math.max(meta.width!, meta.height!), paper.name).toBe(768);
+        expect(Math.min(...stats.channels.slice(0, 3).map((c) => c.min)), paper.name).toBeLessThan(160);
+        expect(stats.channels[0]!.max, paper.name).toBe(255);
+      }
+      // the drawing itself still waits for a purchase
+      expect(
+        (
+          await app.inject({
+            method: 'GET',
+            url: objectUrl(OBJECT_PATHS.attachment.replace(':id', paper.id)),
+            headers: { authorization: `Bearer ${eve}` },
+          })
+        ).statusCode,
+      ).toBe(403);
+    }
+    // an effect image's picture is a thumbnail, not the whole photograph
+    const cover = await picture(info.previews[0].id, eve);
+    expect(cover.statusCode).toBe(200);
+    expect((await sharp(cover.rawPayload).metadata()).width).toBe(256);
+    // asked again, it answers from what was made (revalidated by its tag)
+    const again = await app.inject({
+      method: 'GET',
+      url: `${objectUrl(OBJECT_PATHS.attachment.replace(':id', info.papers[1].id))}?picture=1`,
+      headers: {
+        authorization: `Bearer ${eve}`,
+        'if-none-match': String(cover.headers.etag).replace(/-picture"$/, '-other"'),
+      },
+    });
+    expect(again.statusCode).toBe(200);
+    const tagged = await app.inject({
+      method: 'GET',
+      url: `${objectUrl(OBJECT_PATHS.attachment.replace(':id', info.papers[1].id))}?picture=1`,
+      headers: { authorization: `Bearer ${eve}`, 'if-none-match': String(again.headers.etag) },
+    });
+    expect(tagged.statusCode).toBe(304);
   });
 
   it('lets only the owner change an object: an access matrix over every route', async () => {

@@ -268,6 +268,14 @@ describe.each(testDatabases)('the trade centre on $name', (database) => {
     await payOnPage(placed.pay.url);
     const refund = (token: string, amount: number) =>
       api('POST', TRADE_PATHS.refund.replace(':id', placed.id), token, { amount, reason: 'damaged file' });
+    // the refunder finds any order by its number; nobody else lists everyone's orders
+    const everyone = (token: string) => api('GET', `${TRADE_PATHS.orders}?role=all&orderNo=${placed.orderNo}`, token);
+    expect((await everyone(bob)).status).toBe(403);
+    expect((await everyone(ada)).status).toBe(403);
+    expect((await api('GET', `${TRADE_PATHS.orders}?role=all`, null)).status).toBe(401);
+    const found = (await everyone(admin)).body.data;
+    expect(found.total).toBe(1);
+    expect(found.list[0]).toMatchObject({ id: placed.id, state: 'paid', mine: null, pay: null, buyerName: 'BOB' });
     expect((await refund(bob, 100)).status).toBe(403);
     expect((await refund(ada, 100)).status).toBe(403);
     expect((await refund(admin, 5.5)).status).toBe(400);
@@ -295,6 +303,15 @@ describe.each(testDatabases)('the trade centre on $name', (database) => {
     const lines = text.slice(1).trim().split('\r\n');
     expect(lines[0]).toBe('订单号,物件,买家,金额,币种,已退款,状态,支付方式,下单时间,支付时间');
     expect(lines.some((line) => line.includes(',Fox puzzle,EVE,19.99,CNY,0.00,paid,sandbox,'))).toBe(true);
+    // a download link sends the browser's languages; the app names its own in the address
+    const english = await app.inject({
+      method: 'GET',
+      url: objectUrl(`${TRADE_PATHS.exportRecords}?kind=sales&format=csv&lang=en`),
+      headers: { authorization: `Bearer ${ada}`, 'accept-language': 'zh-CN' },
+    });
+    expect(english.body.slice(1).split('\r\n')[0]).toBe(
+      'Order no.,Object,Buyer,Amount,Currency,Refunded,State,Provider,Ordered at,Paid at',
+    );
     const xlsx = await app.inject({
       method: 'GET',
       url: objectUrl(`${TRADE_PATHS.exportRecords}?kind=orders&format=xlsx`),

@@ -95,6 +95,12 @@ describe('objects: drawings with effect images, uploaded from the drive', () => 
     await pickPreviews(page, [files.png]);
     await dialog(page).getByLabel('价格').fill('19.99');
     await dialog(page).getByRole('switch').click();
+    // The laser settings buyers will see: searched in the standard library as one types.
+    await dialog(page).getByLabel('加工工艺').fill('皮革');
+    await page.getByRole('option', { name: /植鞣皮革 Veg-tan leather · 2 mm/ }).click();
+    await page.keyboard.press('Escape');
+    await dialog(page).getByLabel('授权').click();
+    await page.getByRole('option', { name: '可商用' }).click();
     await dialog(page).getByRole('button', { name: '保存' }).click();
     // The PNG named .bmp passes the name check; the server's BMP reader refuses it (SPEC §4 failure words).
     const alert = dialog(page).getByRole('alert');
@@ -112,6 +118,10 @@ describe('objects: drawings with effect images, uploaded from the drive', () => 
     const saved = await objectByApi(token, entries[0]!.userFileId);
     expect(saved.data).toMatchObject({ price: 1999, currency: 'CNY', listed: true, state: 'ready' });
     expect(saved.data.papers.map((p) => p.name)).toEqual(['arc.dxf']);
+    expect(saved.data).toMatchObject({
+      licence: 'commercial',
+      crafts: [{ material: '植鞣皮革 Veg-tan leather', thickness: 2 }],
+    });
     await row(page, 'Fox puzzle.kobj').getByRole('cell', { name: '物件', exact: true }).waitFor();
 
     // Opening it from the drive edits it: the stored attachments are there, the cover first.
@@ -127,6 +137,9 @@ describe('objects: drawings with effect images, uploaded from the drive', () => 
       )
       .toBe(320);
     expect(await dialog(page).getByLabel('价格').inputValue()).toBe('19.99');
+    await dialog(page)
+      .getByText(/植鞣皮革 Veg-tan leather · 2 mm/)
+      .waitFor();
     await animationsSettled(page);
     await shot(page, 'object-dialog-edit-zh');
   });
@@ -189,6 +202,15 @@ describe('objects: drawings with effect images, uploaded from the drive', () => 
     const detail = page.locator('.object-detail');
     await detail.getByText('arc.dxf').waitFor();
     await detail.getByText('3 mm 椴木板立体拼图，激光切割后免胶拼装。').waitFor();
+    // Before buying, the drawing is seen as the laser core reads it: a picture of its lines.
+    await expect
+      .poll(() =>
+        detail
+          .locator('.object-detail__paper-picture')
+          .first()
+          .evaluate((img: HTMLImageElement) => Math.max(img.naturalWidth, img.naturalHeight)),
+      )
+      .toBe(768);
     await detail.getByRole('button', { name: /点赞 0/ }).click();
     await detail.getByRole('button', { name: /点赞 1/ }).waitFor();
     expect(await detail.getByRole('button', { name: /点赞 1/ }).getAttribute('aria-pressed')).toBe('true');
@@ -260,5 +282,38 @@ describe('objects: drawings with effect images, uploaded from the drive', () => 
     await sellerPage.page.getByRole('cell', { name: 'Paid', exact: true }).waitFor();
     await animationsSettled(sellerPage.page);
     await shot(sellerPage.page, 'trade-sales-en');
+    const orderNo = (await sellerPage.page.locator('tbody tr').first().locator('td').first().textContent())!;
+    const [exported] = await Promise.all([
+      sellerPage.page.waitForEvent('download'),
+      sellerPage.page.getByRole('link', { name: /Export CSV/ }).click(),
+    ]);
+    const csv = readFileSync((await exported.path())!, 'utf8');
+    expect(csv.split('\r\n')[0]).toBe(
+      '\uFEFFOrder no.,Object,Buyer,Amount,Currency,Refunded,State,Provider,Ordered at,Paid at',
+    );
+    expect(csv).toContain(`${orderNo},${name},Buyer,25.00,CNY,0.00,paid,sandbox,`);
+
+    // An administrator finds the order by its number and refunds it in full: the buyer loses the drawing.
+    const admin = await tokenByApi(inject('adminAccount'), inject('adminPassword'));
+    const adminPage = (await browser.open('/web/trade?tab=all', { token: admin })).page;
+    await adminPage.getByLabel('按订单号查找订单').fill(orderNo);
+    await adminPage.getByLabel('按订单号查找订单').press('Enter');
+    const order = adminPage.locator('tbody tr', { hasText: orderNo });
+    await order.getByRole('button', { name: '退款' }).click();
+    const refund = adminPage.locator('.ant-modal', { hasText: `退款：订单 ${orderNo}` });
+    expect(await refund.getByLabel('退款金额').inputValue()).toBe('25.00');
+    await refund.getByLabel('退款金额').fill('30');
+    await refund.getByRole('button', { name: '退款' }).click();
+    await refund.getByText('退款金额超过可退金额').waitFor();
+    await refund.getByLabel('退款金额').fill('25');
+    await refund.getByLabel('退款原因（随退款记录保存）').fill('图纸与描述不符');
+    await animationsSettled(adminPage);
+    await shot(adminPage, 'trade-refund-zh');
+    await refund.getByRole('button', { name: '退款' }).click();
+    await toast(adminPage, '退款成功').waitFor();
+    await order.getByText('已退款', { exact: true }).waitFor();
+    await page.goto(`/web/store/gallery?keyword=${encodeURIComponent(name)}`);
+    await page.getByRole('button', { name }).click();
+    await detail.getByRole('button', { name: '购买' }).waitFor();
   });
 });

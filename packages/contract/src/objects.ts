@@ -157,6 +157,7 @@ export const objectMessages = {
   badPrice: { 'zh-CN': '价格无效', en: 'The price is not valid' },
   unknownAttachment: { 'zh-CN': '附件不属于该物件', en: 'That attachment does not belong to this object' },
   unknownCraft: { 'zh-CN': '工艺不存在', en: 'That craft does not exist' },
+  noPicture: { 'zh-CN': '该图纸暂无预览', en: 'This drawing has no preview' },
 } as const satisfies Record<string, Bilingual>;
 
 /** The allowed extensions as SPEC §5's [ext] shows them. */

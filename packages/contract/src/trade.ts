@@ -94,7 +94,8 @@ export interface Order {
   expiresAt: string;
   paidAt: string | null;
   closedAt: string | null;
-  mine: 'buyer' | 'seller';
+  /** My part in the order; null when an administrator looks at someone else's. */
+  mine: 'buyer' | 'seller' | null;
 }
 
 export interface PaymentRecord {

@@ -15,6 +15,7 @@ export * from './output/bytes.js';
 export * from './output/dxf.js';
 export * from './output/gcode.js';
 export * from './output/gcode-number.js';
+export * from './output/picture-svg.js';
 export * from './output/preview.js';
 export * from './output/stats.js';
 export * from './output/svg.js';

@@ -70,6 +70,14 @@ export async function saveObjectPrice(
   return (await request.post<ObjectInfo>(url(OBJECT_PATHS.savePrice), { id, ...price })).data;
 }
 
+/**
+ * An attachment's picture: a drawing as the laser core reads it (768 px), an effect image as a 256 px
+ * thumbnail. Shoppers see these before they buy.
+ */
+export function attachmentPictureUrl(attachmentId: string): string {
+  return `${url(OBJECT_PATHS.attachment.replace(':id', encodeURIComponent(attachmentId)))}?picture=1`;
+}
+
 /** An attachment's address (the session cookie goes with it), shown inline. */
 export function attachmentUrl(attachmentId: string, inline = true): string {
   const path = url(OBJECT_PATHS.attachment.replace(':id', encodeURIComponent(attachmentId)));

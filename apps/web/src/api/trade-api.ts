@@ -8,6 +8,7 @@ import {
   type PaymentRecord,
   TRADE_PATHS,
 } from '@kerf/contract';
+import { settingsStore } from '../stores/settings-store';
 import { CLOUD_API, request } from './request';
 
 /** The trade centre's calls (@kerf/contract trade.ts), all under /cloud-api. */
@@ -38,9 +39,26 @@ export async function closeOrder(id: string): Promise<Order> {
   return (await request.post<Order>(itemUrl(TRADE_PATHS.close, id))).data;
 }
 
-export async function listOrders(role: 'buyer' | 'seller', page: number, limit: number, state?: OrderState) {
-  const params = { role, page, limit, ...(state ? { state } : {}) };
+/** My purchases or sales; `all` (administrators who refund) lists everyone's, found by order number. */
+export async function listOrders(
+  role: 'buyer' | 'seller' | 'all',
+  page: number,
+  limit: number,
+  filter: { state?: OrderState; orderNo?: string } = {},
+) {
+  const params = {
+    role,
+    page,
+    limit,
+    ...(filter.state ? { state: filter.state } : {}),
+    ...(filter.orderNo ? { orderNo: filter.orderNo } : {}),
+  };
   return pageOf((await request.get<Page<Order>>(url(TRADE_PATHS.orders), { params })).data, page, limit);
+}
+
+/** Refunds part or all of a paid order (minor units) through its provider; answers the server's words. */
+export async function refundOrder(id: string, amount: number, reason: string): Promise<string> {
+  return (await request.post<Order>(itemUrl(TRADE_PATHS.refund, id), { amount, reason }, { repeatSubmit: false })).msg;
 }
 
 export async function listPayments(page: number, limit: number) {
@@ -74,7 +92,11 @@ export async function saveToDrive(objectId: string, folderId = '0'): Promise<{ i
   return { id: answer.data, msg: answer.msg };
 }
 
-/** The address of an export (the session cookie goes with a plain link). */
+/**
+ * The address of an export (the session cookie goes with a plain link; the app's language goes in the
+ * address, as a link sends the browser's languages rather than the app's).
+ */
 export function exportUrl(kind: 'orders' | 'sales' | 'payments' | 'records', format: 'csv' | 'xlsx'): string {
-  return `${url(TRADE_PATHS.exportRecords)}?${new URLSearchParams({ kind, format })}`;
+  const lang = settingsStore.getState().locale;
+  return `${url(TRADE_PATHS.exportRecords)}?${new URLSearchParams({ kind, format, lang })}`;
 }

@@ -1,3 +1,5 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import type { OutgoingHttpHeaders } from 'node:http';
 import { transferMessages } from '@kerf/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -29,6 +31,23 @@ export const UNTRUSTED_CONTENT_POLICY = 'sandbox';
 /** `inline=1` or `inline=true`: show in the page rather than save. */
 export function wantsInline(value: string | undefined) {
   return value === '1' || value === 'true';
+}
+
+/**
+ * Serves a file Kerf made from stored content (a thumbnail, a converted PDF), kept for a day by the
+ * browser and revalidated by `etag`.
+ */
+export async function sendMadeFile(reply: FastifyReply, path: string, type: string, name: string, etag: string) {
+  const info = await stat(path);
+  return reply
+    .header('Content-Type', type)
+    .header('Content-Length', String(info.size))
+    .header('ETag', etag)
+    .header('Cache-Control', 'private, max-age=86400')
+    .header('Content-Disposition', contentDisposition(name, 'inline'))
+    .header('Content-Security-Policy', UNTRUSTED_CONTENT_POLICY)
+    .header('X-Content-Type-Options', 'nosniff')
+    .send(createReadStream(path));
 }
 
 /**

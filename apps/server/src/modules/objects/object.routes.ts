@@ -3,18 +3,20 @@ import multipart from '@fastify/multipart';
 import {
   driveMessages,
   errorEnvelope,
+  extensionOf,
   OBJECT_LIMITS,
   OBJECT_PATHS,
   type ObjectAttachmentKind,
   objectMessages,
 } from '@kerf/contract';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../http/app-error.js';
 import { done, ok } from '../../http/envelope.js';
 import type { BlobStore } from '../../infra/blob/blob-store.js';
 import { callerOf } from '../auth/auth.plugin.js';
-import { sendBlob, wantsInline } from '../drive/blob-response.js';
+import { sendBlob, sendMadeFile, wantsInline } from '../drive/blob-response.js';
+import type { ThumbnailService } from '../preview/thumbnails.js';
 import {
   attachmentQuery,
   checkUniqueQuery,
@@ -86,10 +88,11 @@ async function readUpload(request: FastifyRequest, objects: ObjectService, kind:
 }
 
 /** Objects and their attachments (contract: packages/contract/src/objects.ts), under /cloud-api. */
-export const objectRoutes: FastifyPluginAsyncZod<{ objects: ObjectService; blobs: BlobStore }> = async (
-  app,
-  { objects, blobs },
-) => {
+export const objectRoutes: FastifyPluginAsyncZod<{
+  objects: ObjectService;
+  blobs: BlobStore;
+  thumbnails: ThumbnailService;
+}> = async (app, { objects, blobs, thumbnails }) => {
   await app.register(multipart, {
     limits: {
       fileSize: OBJECT_LIMITS.attachmentMaxBytes,
@@ -248,14 +251,26 @@ export const objectRoutes: FastifyPluginAsyncZod<{ objects: ObjectService; blobs
       config: { permission: OBJECT_PERMISSIONS.view, tokenCookie: true },
       schema: {
         tags,
-        summary: 'An attachment’s bytes (inline=1 to show): mine, or an effect image of a listed object',
+        summary:
+          'An attachment’s bytes (inline=1 to show): mine, or an effect image of a listed object; ' +
+          'picture=1: a WebP picture of it (a drawing as the laser core reads it), for anyone who sees the object',
         params: idParams,
         querystring: attachmentQuery,
         response: { 404: errorEnvelope },
       },
     },
     async (request, reply) => {
-      const file = await objects.attachment(callerOf(request).userId, request.params.id);
+      const userId = callerOf(request).userId;
+      if (wantsInline(request.query.picture)) {
+        const file = await objects.pictured(userId, request.params.id);
+        const etag = `"${request.server.contentTag(file.sha256)}-picture"`;
+        if (request.headers['if-none-match'] === etag) return (reply as FastifyReply).code(304).send();
+        const source = { sha256: file.sha256, extendName: extensionOf(file.name), fileSize: file.size };
+        const path = file.kind === 'paper' ? await thumbnails.drawing(source) : await thumbnails.get(source);
+        if (!path) throw AppError.notFound(objectMessages.noPicture);
+        return sendMadeFile(reply, path, 'image/webp', `${file.name}.webp`, etag);
+      }
+      const file = await objects.attachment(userId, request.params.id);
       const stored = { name: file.name, blobSha256: file.sha256, fileSize: file.size, updatedAt: file.createdAt };
       return sendBlob(request, reply, blobs, stored, wantsInline(request.query.inline));
     },

@@ -38,7 +38,7 @@ export const checkUniqueQuery = z.object({
   id: uuid.optional(),
 });
 export const pathQuery = z.object({ id: uuid });
-export const attachmentQuery = z.object({ inline: z.string().optional() });
+export const attachmentQuery = z.object({ inline: z.string().optional(), picture: z.string().optional() });
 export const savePriceBody = z.object({
   id: uuid,
   /** Minor units (fen, cent): an integer, never a decimal. */

@@ -236,6 +236,20 @@ export class ObjectService {
     throw notFound();
   }
 
+  /**
+   * An attachment whose picture the caller may see: any of mine or of an object I took, and every
+   * drawing and effect image of a listed object (a picture, unlike the drawing itself, gives nothing
+   * away that the object page does not show).
+   */
+  async pictured(userId: string, fileId: string): Promise<ObjectFileRow> {
+    const file = await this.deps.objects.file(fileId);
+    if (!file) throw notFound();
+    if (await this.deps.objects.findMine(userId, file.objectId)) return file;
+    if (await this.deps.objects.findListed(file.objectId)) return file;
+    if (await this.deps.entitled(userId, file.objectId)) return file;
+    throw notFound();
+  }
+
   async info(userId: string, id: string): Promise<ObjectInfo> {
     const found = await this.mine(userId, id);
     return presentObject(found, await this.deps.objects.files(id), userId);

@@ -1,5 +1,3 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import {
   envelopeOf,
   errorEnvelope,
@@ -17,7 +15,7 @@ import { done, ok } from '../../http/envelope.js';
 import type { BlobStore } from '../../infra/blob/blob-store.js';
 import type { UserRepository } from '../account/user.repository.js';
 import { callerOf } from '../auth/auth.plugin.js';
-import { sendBlob, UNTRUSTED_CONTENT_POLICY } from '../drive/blob-response.js';
+import { sendBlob, sendMadeFile } from '../drive/blob-response.js';
 import { presentEntry } from '../drive/drive.presenter.js';
 import { entry, entryResponse, folderRef } from '../drive/drive.schema.js';
 import type { DriveService, StoredFile } from '../drive/drive.service.js';
@@ -71,19 +69,6 @@ export const previewRoutes: FastifyPluginAsyncZod<{
     return { file: await drive.file(userId, q.userFileId), scope: { ownerId: userId, canRead: () => true } };
   }
 
-  async function sendFile(reply: FastifyReply, path: string, type: string, name: string, etag: string) {
-    const info = await stat(path);
-    return reply
-      .header('Content-Type', type)
-      .header('Content-Length', String(info.size))
-      .header('ETag', etag)
-      .header('Cache-Control', 'private, max-age=86400')
-      .header('Content-Disposition', contentDisposition(name, 'inline'))
-      .header('Content-Security-Policy', UNTRUSTED_CONTENT_POLICY)
-      .header('X-Content-Type-Options', 'nosniff')
-      .send(createReadStream(path));
-  }
-
   app.get(
     PREVIEW_PATHS.preview,
     {
@@ -103,7 +88,7 @@ export const previewRoutes: FastifyPluginAsyncZod<{
       const source = { sha256: file.blobSha256, extendName: file.extendName, fileSize: file.fileSize };
       const path = thumbnails.supports(file.extendName) ? await thumbnails.get(source) : null;
       if (!path) throw AppError.notFound(previewMessages.noPreview);
-      return sendFile(reply, path, 'image/webp', `${file.name}.webp`, etag);
+      return sendMadeFile(reply, path, 'image/webp', `${file.name}.webp`, etag);
     },
   );
 
@@ -203,7 +188,7 @@ export const previewRoutes: FastifyPluginAsyncZod<{
         throw new AppError(502, previewMessages.conversionFailed, { code: 502 });
       });
       const name = `${file.name.replace(/\.[^.]+$/, '')}.pdf`;
-      return sendFile(reply, path, 'application/pdf', name, `"${request.server.contentTag(file.blobSha256)}-pdf"`);
+      return sendMadeFile(reply, path, 'application/pdf', name, `"${request.server.contentTag(file.blobSha256)}-pdf"`);
     },
   );
 

@@ -64,7 +64,7 @@ export async function recordTable(
     let batch: string[][];
     let total: number;
     if (kind === 'orders' || kind === 'sales') {
-      const result = await trade.orders(userId, kind === 'orders' ? 'buyer' : 'seller', undefined, request);
+      const result = await trade.orders(userId, kind === 'orders' ? 'buyer' : 'seller', {}, request);
       batch = result.list.map((o) => [
         o.orderNo,
         o.objectName,

@@ -190,10 +190,16 @@ export class TradeRepository {
     return row;
   }
 
-  async listOrders(userId: string, role: 'buyer' | 'seller', state: string | undefined, page: Page) {
+  async listOrders(
+    userId: string,
+    role: 'buyer' | 'seller' | 'all',
+    filter: { state?: string; orderNo?: string },
+    page: Page,
+  ) {
     const where = and(
-      eq(role === 'buyer' ? storeOrders.buyerId : storeOrders.sellerId, userId),
-      state ? eq(storeOrders.state, state) : undefined,
+      role === 'all' ? undefined : eq(role === 'buyer' ? storeOrders.buyerId : storeOrders.sellerId, userId),
+      filter.state ? eq(storeOrders.state, filter.state) : undefined,
+      filter.orderNo ? eq(storeOrders.orderNo, filter.orderNo) : undefined,
     );
     const [rows, [total]] = await Promise.all([
       this.orders()

@@ -2,6 +2,7 @@ import {
   type Currency,
   errorEnvelope,
   formatPrice,
+  hasPermission,
   type Locale,
   TRADE_PATHS,
   TRADE_PERMISSIONS,
@@ -208,14 +209,17 @@ export const tradeRoutes: FastifyPluginAsyncZod<{ trade: TradeService; sandbox: 
       config: VIEW,
       schema: {
         tags,
-        summary: 'My purchases (role=buyer) or my sales (role=seller)',
+        summary:
+          'My purchases (role=buyer) or my sales (role=seller); every order (role=all, administrators who refund)',
         querystring: ordersQuery,
-        response: { 200: ordersResponse },
+        response: { 200: ordersResponse, 403: errorEnvelope },
       },
     },
     async (request) => {
-      const { role, state, page, limit } = request.query;
-      return ok(request, await trade.orders(callerOf(request).userId, role, state, { page, limit }));
+      const { role, state, orderNo, page, limit } = request.query;
+      const caller = callerOf(request);
+      if (role === 'all' && !hasPermission(caller, TRADE_PERMISSIONS.refund)) throw AppError.forbidden();
+      return ok(request, await trade.orders(caller.userId, role, { state, orderNo }, { page, limit }));
     },
   );
 
@@ -316,8 +320,8 @@ export const tradeRoutes: FastifyPluginAsyncZod<{ trade: TradeService; sandbox: 
       schema: { tags, summary: 'My orders, sales, payments or downloads as CSV or XLSX', querystring: exportQuery },
     },
     async (request, reply) => {
-      const { kind, format } = request.query;
-      const table = await recordTable(trade, callerOf(request).userId, kind, request.locale);
+      const { kind, format, lang } = request.query;
+      const table = await recordTable(trade, callerOf(request).userId, kind, lang ?? request.locale);
       const name = `kerf-${kind}-${new Date().toISOString().slice(0, 10)}.${format}`;
       reply
         .header('Content-Disposition', `attachment; filename="${name}"`)

@@ -1,6 +1,7 @@
 import {
   CURRENCIES,
   envelopeOf,
+  LOCALES,
   OBJECT_LIMITS,
   ORDER_STATES,
   PAYMENT_PROVIDERS,
@@ -17,7 +18,9 @@ const limit = z.coerce.number().int().min(1).max(100).default(20);
 export const orderBody = z.object({ objectId: uuid, provider: z.enum(PAYMENT_PROVIDERS).default('sandbox') });
 export const idParams = z.object({ id: uuid });
 export const ordersQuery = z.object({
-  role: z.enum(['buyer', 'seller']).default('buyer'),
+  /** `all`: every order (administrators who refund), found by its number with `orderNo`. */
+  role: z.enum(['buyer', 'seller', 'all']).default('buyer'),
+  orderNo: z.string().trim().max(64).optional(),
   state: z.enum(ORDER_STATES).optional(),
   page: pageNumber,
   limit,
@@ -33,6 +36,8 @@ export const saveBody = z.object({ objectId: uuid, folderId: folderRef });
 export const exportQuery = z.object({
   kind: z.enum(['orders', 'sales', 'payments', 'records']).default('orders'),
   format: z.enum(['csv', 'xlsx']).default('csv'),
+  /** The app's language (a download link sends the browser's, not the app's). */
+  lang: z.enum(LOCALES).optional(),
 });
 export const providerParams = z.object({ provider: z.enum(PAYMENT_PROVIDERS) });
 export const sandboxParams = z.object({ paymentId: z.string().min(10).max(2000) });
@@ -56,7 +61,7 @@ export const order = z.object({
   expiresAt: z.string(),
   paidAt: z.string().nullable(),
   closedAt: z.string().nullable(),
-  mine: z.enum(['buyer', 'seller']),
+  mine: z.enum(['buyer', 'seller']).nullable(),
 });
 export const orderResponse = envelopeOf(order);
 export const refundResponse = envelopeOf(order.extend({ reason: z.string() }));

@@ -51,7 +51,7 @@ function presentOrder(
     expiresAt: order.expiresAt.toISOString(),
     paidAt: order.paidAt?.toISOString() ?? null,
     closedAt: order.closedAt?.toISOString() ?? null,
-    mine: order.buyerId === viewerId ? 'buyer' : 'seller',
+    mine: order.buyerId === viewerId ? 'buyer' : order.sellerId === viewerId ? 'seller' : null,
   };
 }
 
@@ -295,8 +295,14 @@ export class TradeService {
     return copy!.id;
   }
 
-  async orders(userId: string, role: 'buyer' | 'seller', state: string | undefined, page: PageRequest) {
-    const { rows, total } = await this.deps.trade.listOrders(userId, role, state, slice(page));
+  /** My purchases or sales; or, for an administrator who refunds, everyone's orders (`all`). */
+  async orders(
+    userId: string,
+    role: 'buyer' | 'seller' | 'all',
+    filter: { state?: string; orderNo?: string },
+    page: PageRequest,
+  ) {
+    const { rows, total } = await this.deps.trade.listOrders(userId, role, filter, slice(page));
     return { list: rows.map((row) => presentOrder(row, userId)), total, ...page };
   }
 

@@ -3,7 +3,7 @@ import { formatPrice } from '@kerf/contract';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { GalleryCard } from '../../../api/gallery-api';
-import { attachmentUrl } from '../../../api/object-api';
+import { attachmentPictureUrl } from '../../../api/object-api';
 
 /** A price as the card shows it: 免费 / Free for 0. */
 export function usePriceLabel() {
@@ -23,7 +23,7 @@ export function ObjectCard({ card, mine, onOpen }: { card: GalleryCard; mine?: b
     <button type="button" className="object-card" onClick={onOpen} aria-label={card.fileName}>
       <span className="object-card__cover">
         {card.coverId ? (
-          <img src={attachmentUrl(card.coverId)} alt="" loading="lazy" decoding="async" draggable={false} />
+          <img src={attachmentPictureUrl(card.coverId)} alt="" loading="lazy" decoding="async" draggable={false} />
         ) : (
           <PictureOutlined className="object-card__no-cover" />
         )}

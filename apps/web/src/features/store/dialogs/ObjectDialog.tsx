@@ -2,9 +2,11 @@ import {
   CURRENCIES,
   type Currency,
   ENTRY_NAME_MAX,
+  OBJECT_LICENCES,
   OBJECT_LIMITS,
   type ObjectAttachmentKind,
   type ObjectInfo,
+  type ObjectLicence,
   objectMessages,
 } from '@kerf/contract';
 import { App, Form, Input, Modal, Progress, Select, Space, Spin, Switch } from 'antd';
@@ -21,6 +23,7 @@ import {
 import { messageOf } from '../../../api/request';
 import { useSettings } from '../../../stores/settings-store';
 import { AttachmentPicker } from '../components/AttachmentPicker';
+import { CraftPicker } from '../components/CraftPicker';
 import {
   type AttachmentItem,
   emptyForm,
@@ -203,6 +206,14 @@ export function ObjectDialog({
               <Input maxLength={OBJECT_LIMITS.noteMax} placeholder={t('store.object.machineHint')} />
             </Form.Item>
           </Space.Compact>
+          <Form.Item name="craftIds" label={t('store.object.crafts')}>
+            <CraftPicker chosen={loaded?.crafts ?? []} />
+          </Form.Item>
+          <Form.Item name="licence" label={t('store.object.licence')}>
+            <Select<ObjectLicence>
+              options={OBJECT_LICENCES.map((licence) => ({ value: licence, label: t(`store.licences.${licence}`) }))}
+            />
+          </Form.Item>
           <Form.Item name="tags" label={t('store.object.tags')}>
             <Select mode="tags" maxCount={OBJECT_LIMITS.tagsMax} open={false} tokenSeparators={[',', '，']} />
           </Form.Item>

@@ -14,14 +14,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Descriptions, Drawer, Empty, Image, Space, Spin, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { react, recommended, setRecommended } from '../../../api/gallery-api';
-import { attachmentUrl, getObject } from '../../../api/object-api';
+import { attachmentPictureUrl, attachmentUrl, getObject } from '../../../api/object-api';
 import { messageOf } from '../../../api/request';
 import { saveToDrive, takeFree } from '../../../api/trade-api';
 import { useCan } from '../../../app/access/use-can';
-import { formatSize } from '../../drive/model/format';
 import { PayDialog } from '../dialogs/PayDialog';
+import { ObjectPapers } from './ObjectPapers';
 
 /**
  * An object over the gallery: its effect images (the image overlay on a click), drawings, what the
@@ -42,7 +41,6 @@ export function ObjectDetail({
   const { t } = useTranslation();
   const { message } = App.useApp();
   const client = useQueryClient();
-  const navigate = useNavigate();
   const info = useQuery({ queryKey: ['object', id], queryFn: () => getObject(id) });
   const object = info.data;
   const curator = useCan().permission(GALLERY_PERMISSIONS.curate);
@@ -115,7 +113,8 @@ export function ObjectDetail({
               {object.previews.map((preview, index) => (
                 <Image
                   key={preview.id}
-                  src={attachmentUrl(preview.id)}
+                  src={index === 0 ? attachmentUrl(preview.id) : attachmentPictureUrl(preview.id)}
+                  preview={{ src: attachmentUrl(preview.id) }}
                   alt={preview.name}
                   className={index === 0 ? 'object-detail__cover' : 'object-detail__thumb'}
                 />
@@ -185,33 +184,7 @@ export function ObjectDetail({
               </Descriptions.Item>
             ) : null}
           </Descriptions>
-          <h4>{t('store.gallery.drawings')}</h4>
-          <ul className="object-detail__papers">
-            {object.papers.map((paper) => (
-              <li key={paper.id}>
-                <Tag bordered={false}>{paper.format.toUpperCase()}</Tag>
-                {object.entitled ? (
-                  <a href={attachmentUrl(paper.id, false)} download={paper.name}>
-                    {paper.name}
-                  </a>
-                ) : (
-                  <span>{paper.name}</span>
-                )}
-                {object.entitled ? (
-                  <Button
-                    type="link"
-                    size="small"
-                    onClick={() =>
-                      void navigate(`/design?${new URLSearchParams({ objectFile: paper.id, name: paper.name })}`)
-                    }
-                  >
-                    {t('store.pay.openInEditor')}
-                  </Button>
-                ) : null}
-                <span className="object-detail__size">{formatSize(paper.size)}</span>
-              </li>
-            ))}
-          </ul>
+          <ObjectPapers object={object} />
           {object.crafts.length ? (
             <>
               <h4>{t('store.gallery.crafts')}</h4>

@@ -6,6 +6,7 @@ import {
   type ObjectAttachmentKind,
   type ObjectDetails,
   type ObjectInfo,
+  type ObjectLicence,
   objectMessages,
   paperExtensionsOnly,
   parsePrice,
@@ -27,6 +28,9 @@ export interface ObjectFormValues {
   material: string;
   machine: string;
   tags: string[];
+  /** Crafts (laser settings) of mine or of the standard library, shown to buyers. */
+  craftIds: string[];
+  licence: ObjectLicence;
   /** As typed, e.g. "19.99"; read with parsePrice (no floating point). */
   price: string;
   currency: Currency;
@@ -83,6 +87,8 @@ export function detailsOf(values: ObjectFormValues, folderId: string): ObjectDet
     material: values.material,
     machine: values.machine,
     tags: values.tags,
+    craftIds: values.craftIds,
+    licence: values.licence,
   };
 }
 
@@ -101,6 +107,8 @@ export function formOf(info: ObjectInfo): ObjectForm {
       material: info.material,
       machine: info.machine,
       tags: info.tags,
+      craftIds: info.crafts.map((craft) => craft.id),
+      licence: info.licence,
       price: priceText(info.price),
       currency: info.currency,
       listed: info.listed,
@@ -118,6 +126,8 @@ export function emptyForm(): ObjectForm {
       material: '',
       machine: '',
       tags: [],
+      craftIds: [],
+      licence: 'personal',
       price: '0.00',
       currency: 'CNY',
       listed: false,

@@ -5,7 +5,7 @@ import { Button, Space, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { attachmentUrl } from '../../../api/object-api';
+import { attachmentPictureUrl } from '../../../api/object-api';
 import { type EngineRecord, engineRecords, exportUrl } from '../../../api/trade-api';
 import { formatFullTime } from '../../drive/model/format';
 import '../store.css';
@@ -52,7 +52,9 @@ export function RecordPage() {
             title: t('store.record.object'),
             render: (_, r) => (
               <span className="record-object">
-                {r.coverId ? <img src={attachmentUrl(r.coverId)} alt="" className="record-object__cover" /> : null}
+                {r.coverId ? (
+                  <img src={attachmentPictureUrl(r.coverId)} alt="" className="record-object__cover" />
+                ) : null}
                 {r.objectName}
               </span>
             ),

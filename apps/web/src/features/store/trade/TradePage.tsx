@@ -1,15 +1,17 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { formatPrice } from '@kerf/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Segmented, Space, Table, Tag } from 'antd';
+import { formatPrice, TRADE_PERMISSIONS } from '@kerf/contract';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Input, Segmented, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { earnings, exportUrl, listOrders, listPayments, type Order, type PaymentRecord } from '../../../api/trade-api';
+import { useCan } from '../../../app/access/use-can';
 import { formatFullTime } from '../../drive/model/format';
+import { RefundDialog } from '../dialogs/RefundDialog';
 import '../store.css';
 
-const TABS = ['orders', 'sales', 'payments'] as const;
+const TABS = ['orders', 'sales', 'payments', 'all'] as const;
 type TradeTab = (typeof TABS)[number];
 const STATE_COLOURS: Record<Order['state'], string> = {
   pending: 'gold',
@@ -20,19 +22,28 @@ const STATE_COLOURS: Record<Order['state'], string> = {
 
 /**
  * /trade (SPEC §1 trade centre): my orders, my sales with the earnings per currency, and the payment
- * records; each exportable as CSV or Excel.
+ * records, each exportable as CSV or Excel; administrators who refund also find any order here and
+ * refund it.
  */
 export function TradePage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const tab: TradeTab = (TABS as readonly string[]).includes(params.get('tab') ?? '')
+  const client = useQueryClient();
+  const refunder = useCan().permission(TRADE_PERMISSIONS.refund);
+  const tabs = TABS.filter((tab) => tab !== 'all' || refunder);
+  const tab: TradeTab = (tabs as readonly string[]).includes(params.get('tab') ?? '')
     ? (params.get('tab') as TradeTab)
     : 'orders';
+  const [orderNo, setOrderNo] = useState('');
+  const [refunding, setRefunding] = useState<Order | null>(null);
   const [page, setPage] = useState(1);
   const limit = 20;
   const orders = useQuery({
-    queryKey: ['trade', tab, page],
-    queryFn: () => listOrders(tab === 'sales' ? 'seller' : 'buyer', page, limit),
+    queryKey: ['trade', tab, page, tab === 'all' ? orderNo : ''],
+    queryFn: () =>
+      tab === 'all'
+        ? listOrders('all', page, limit, { orderNo })
+        : listOrders(tab === 'sales' ? 'seller' : 'buyer', page, limit),
     enabled: tab !== 'payments',
     placeholderData: keepPreviousData,
   });
@@ -60,17 +71,30 @@ export function TradePage() {
             setPage(1);
             setParams({ tab: String(next) }, { replace: true });
           }}
-          options={TABS.map((value) => ({ value, label: t(`store.trade.tabs.${value}`) }))}
+          options={tabs.map((value) => ({ value, label: t(`store.trade.tabs.${value}`) }))}
         />
         <span className="gallery-page__title" />
-        <Space>
-          <Button icon={<DownloadOutlined />} href={exportUrl(tab, 'csv')}>
-            {t('store.trade.exportCsv')}
-          </Button>
-          <Button icon={<DownloadOutlined />} href={exportUrl(tab, 'xlsx')}>
-            {t('store.trade.exportXlsx')}
-          </Button>
-        </Space>
+        {tab === 'all' ? (
+          <Input.Search
+            allowClear
+            className="trade-page__search"
+            placeholder={t('store.trade.searchOrderNo')}
+            aria-label={t('store.trade.searchOrderNo')}
+            onSearch={(value) => {
+              setPage(1);
+              setOrderNo(value.trim());
+            }}
+          />
+        ) : (
+          <Space>
+            <Button icon={<DownloadOutlined />} href={exportUrl(tab, 'csv')}>
+              {t('store.trade.exportCsv')}
+            </Button>
+            <Button icon={<DownloadOutlined />} href={exportUrl(tab, 'xlsx')}>
+              {t('store.trade.exportXlsx')}
+            </Button>
+          </Space>
+        )}
       </header>
       {tab === 'sales'
         ? (income.data ?? []).map((e) => (
@@ -118,9 +142,12 @@ export function TradePage() {
             { key: 'object', title: t('store.trade.object'), dataIndex: 'objectName' },
             {
               key: 'who',
-              title: t(tab === 'sales' ? 'store.trade.buyer' : 'store.trade.seller'),
-              render: (_, o) => (tab === 'sales' ? o.buyerName : o.sellerName),
+              title: t(tab === 'orders' ? 'store.trade.seller' : 'store.trade.buyer'),
+              render: (_, o) => (tab === 'orders' ? o.sellerName : o.buyerName),
             },
+            ...(tab === 'all'
+              ? [{ key: 'seller', title: t('store.trade.seller'), render: (_: unknown, o: Order) => o.sellerName }]
+              : []),
             { key: 'amount', title: t('store.trade.amount'), render: (_, o) => formatPrice(o.amount, o.currency) },
             {
               key: 'refunded',
@@ -142,7 +169,13 @@ export function TradePage() {
               key: 'pay',
               title: '',
               render: (_, o) =>
-                o.pay ? (
+                tab === 'all' ? (
+                  o.state === 'paid' ? (
+                    <Button type="link" danger onClick={() => setRefunding(o)}>
+                      {t('store.trade.refund')}
+                    </Button>
+                  ) : null
+                ) : o.pay ? (
                   <Button
                     type="link"
                     href={new URL(o.pay.url, window.location.origin).toString()}
@@ -156,6 +189,13 @@ export function TradePage() {
           ]}
         />
       )}
+      {refunding ? (
+        <RefundDialog
+          order={refunding}
+          onClose={() => setRefunding(null)}
+          onRefunded={() => void client.invalidateQueries({ queryKey: ['trade'] })}
+        />
+      ) : null}
     </div>
   );
 }
