@@ -81,8 +81,11 @@ export function sessionCookies(url: string, token: string) {
   ];
 }
 
-/** Saves a full-page screenshot under .test-results/screenshots/NAME.png for a person to look at. */
-export async function shot(page: Page, name: string) {
+/**
+ * Saves a screenshot under .test-results/screenshots/NAME.png for a person to look at: the whole page,
+ * or what is in view (`fullPage` false, for a drawer scrolled down).
+ */
+export async function shot(page: Page, name: string, fullPage = true) {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: resolve(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: resolve(SCREENSHOT_DIR, `${name}.png`), fullPage });
 }

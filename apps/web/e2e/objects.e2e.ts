@@ -97,10 +97,10 @@ describe('objects: drawings with effect images, uploaded from the drive', () => 
     await dialog(page).getByRole('switch').click();
     // The laser settings buyers will see: searched in the standard library as one types.
     await dialog(page).getByLabel('加工工艺').fill('皮革');
-    await page.getByRole('option', { name: /植鞣皮革 Veg-tan leather · 2 mm/ }).click();
+    await page.locator('.ant-select-item-option', { hasText: '植鞣皮革 Veg-tan leather · 2 mm' }).click();
     await page.keyboard.press('Escape');
     await dialog(page).getByLabel('授权').click();
-    await page.getByRole('option', { name: '可商用' }).click();
+    await page.locator('.ant-select-item-option', { hasText: '可商用' }).click();
     await dialog(page).getByRole('button', { name: '保存' }).click();
     // The PNG named .bmp passes the name check; the server's BMP reader refuses it (SPEC §4 failure words).
     const alert = dialog(page).getByRole('alert');
@@ -195,7 +195,8 @@ describe('objects: drawings with effect images, uploaded from the drive', () => 
     await card.waitFor();
     expect(await card.locator('.object-card__price').textContent()).toBe('¥19.99');
     expect(await card.locator('.object-card__owner').textContent()).toBe('狐狸工坊');
-    await expect.poll(() => card.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
+    // the card shows the effect image's 256 px thumbnail, not the whole picture
+    await expect.poll(() => card.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(256);
     await animationsSettled(page);
     await shot(page, 'gallery-shop-zh');
     await card.click();
@@ -211,6 +212,9 @@ describe('objects: drawings with effect images, uploaded from the drive', () => 
           .evaluate((img: HTMLImageElement) => Math.max(img.naturalWidth, img.naturalHeight)),
       )
       .toBe(768);
+    await detail.locator('.object-detail__papers').scrollIntoViewIfNeeded();
+    await animationsSettled(page);
+    await shot(page, 'gallery-object-drawings-zh', false);
     await detail.getByRole('button', { name: /点赞 0/ }).click();
     await detail.getByRole('button', { name: /点赞 1/ }).waitFor();
     expect(await detail.getByRole('button', { name: /点赞 1/ }).getAttribute('aria-pressed')).toBe('true');
@@ -306,6 +310,7 @@ describe('objects: drawings with effect images, uploaded from the drive', () => 
     await refund.getByRole('button', { name: '退款' }).click();
     await refund.getByText('退款金额超过可退金额').waitFor();
     await refund.getByLabel('退款金额').fill('25');
+    await refund.getByText('退款金额超过可退金额').waitFor({ state: 'detached' });
     await refund.getByLabel('退款原因（随退款记录保存）').fill('图纸与描述不符');
     await animationsSettled(adminPage);
     await shot(adminPage, 'trade-refund-zh');

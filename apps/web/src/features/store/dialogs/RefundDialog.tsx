@@ -65,7 +65,10 @@ export function RefundDialog({ order, onClose, onRefunded }: { order: Order; onC
         >
           <Input
             value={amount}
-            onChange={(e) => setAmount(e.target.value)}
+            onChange={(e) => {
+              setAmount(e.target.value);
+              setProblem(null);
+            }}
             inputMode="decimal"
             addonAfter={order.currency}
             aria-label={t('store.trade.refundAmount')}
@@ -76,6 +79,7 @@ export function RefundDialog({ order, onClose, onRefunded }: { order: Order; onC
             value={reason}
             onChange={(e) => setReason(e.target.value)}
             maxLength={TRADE_LIMITS.refundReasonMax}
+            aria-label={t('store.trade.refundReason')}
             showCount
             autoSize={{ minRows: 2, maxRows: 4 }}
           />
