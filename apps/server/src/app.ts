@@ -22,6 +22,7 @@ import { designRoutes } from './modules/design/design.routes.js';
 import { deviceRoutes } from './modules/device/device.routes.js';
 import { deviceJobRoutes } from './modules/device/device-job.routes.js';
 import { deviceLiveOpenApi, deviceLiveRoutes } from './modules/device/device-live.routes.js';
+import { dictRoutes } from './modules/dict/dict.routes.js';
 import { driveRoutes } from './modules/drive/drive.routes.js';
 import { commonDownloadRoutes, transferRoutes } from './modules/drive/transfer.routes.js';
 import { galleryRoutes } from './modules/gallery/gallery.routes.js';
@@ -159,6 +160,7 @@ export async function buildApp({
     async (cloud) => {
       await cloud.register(healthRoutes, { health });
       await cloud.register(configRoutes, { configs: s.configs });
+      await cloud.register(dictRoutes, { dicts: s.dicts });
       await cloud.register(driveRoutes, {
         drive: s.drive,
         sharedEntries: async (userId, code, page) => {

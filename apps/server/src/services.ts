@@ -37,6 +37,8 @@ import { DeviceRegistryService } from './modules/device/device-registry.service.
 import { DeviceRuntimeRepository } from './modules/device/device-runtime.repository.js';
 import { DeviceStatsRepository } from './modules/device/device-stats.repository.js';
 import { DeviceStatsService } from './modules/device/device-stats.service.js';
+import { DictRepository } from './modules/dict/dict.repository.js';
+import { DictService } from './modules/dict/dict.service.js';
 import { ContentTags } from './modules/drive/content-tag.js';
 import { DetachedFiles } from './modules/drive/detached-files.js';
 import { DriveHousekeeping } from './modules/drive/drive.jobs.js';
@@ -169,6 +171,7 @@ export function createServices(config: Config, infra: Infrastructure, log: Fasti
   const db = infra.database.db;
   const users = new UserRepository(db);
   const configs = new ConfigService(new ConfigRepository(db));
+  const dicts = new DictService(new DictRepository(db));
   const codes = new VerificationCodeService(infra.cache);
   const captcha = new ImageCaptchaService(infra.cache);
   // With a shared cache, a session ended on one instance is marked there for all (SessionService).
@@ -313,6 +316,7 @@ export function createServices(config: Config, infra: Infrastructure, log: Fasti
     profiles,
     wechat,
     configs,
+    dicts,
     codes,
     captcha,
     sessions,

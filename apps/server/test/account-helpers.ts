@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Database } from '../src/db/client.js';
+import { roles, userRoles } from '../src/db/schema.js';
 import { MemoryCache } from '../src/infra/cache/memory-cache.js';
 import { AccountService } from '../src/modules/account/account.service.js';
 import { UserRepository } from '../src/modules/account/user.repository.js';
@@ -63,4 +66,18 @@ export async function bootstrapRootToken(
   await accounts.bootstrapAdmin('root@kerf.local', 'Root_pass_1');
   return (await signIn(app, { grant_type: 'password', account: 'root@kerf.local', password: 'Root_pass_1' })).body
     .token;
+}
+
+/**
+ * Gives a person a role (made if missing) with these permissions. Made before the person signs in, so
+ * the grant is part of the session from the start.
+ */
+export async function grantRole(db: Database, userId: string, roleKey: string, permissions: string[]): Promise<void> {
+  const [role] = await db
+    .insert(roles)
+    .values({ roleKey, roleName: roleKey, permissions })
+    .onConflictDoNothing()
+    .returning();
+  const roleId = role?.id ?? (await db.select().from(roles).where(eq(roles.roleKey, roleKey)))[0]!.id;
+  await db.insert(userRoles).values({ userId, roleId });
 }

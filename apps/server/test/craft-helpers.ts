@@ -1,9 +1,7 @@
 import type { CraftInputDraft } from '@kerf/contract';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../src/db/client.js';
-import { roles, userRoles } from '../src/db/schema.js';
-import type { Json } from './account-helpers.js';
+import { grantRole, type Json } from './account-helpers.js';
 
 export const CRAFTS = '/cloud-api/craft/craft';
 
@@ -89,15 +87,5 @@ export function sendLibrary(
  * before the person signs in, so the grant is part of the session from the start.
  */
 export async function grantCraftEditor(db: Database, userId: string): Promise<void> {
-  const [role] = await db
-    .insert(roles)
-    .values({
-      roleKey: 'craft-editor',
-      roleName: 'Craft editor',
-      permissions: ['craft:library:list', 'craft:personal:edit', 'craft:standard:edit'],
-    })
-    .onConflictDoNothing()
-    .returning();
-  const roleId = role?.id ?? (await db.select().from(roles).where(eq(roles.roleKey, 'craft-editor')))[0]!.id;
-  await db.insert(userRoles).values({ userId, roleId });
+  await grantRole(db, userId, 'craft-editor', ['craft:library:list', 'craft:personal:edit', 'craft:standard:edit']);
 }

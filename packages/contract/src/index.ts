@@ -6,6 +6,7 @@ export * from './device.js';
 export * from './device-codes.js';
 export * from './device-jobs.js';
 export * from './device-views.js';
+export * from './dict.js';
 export * from './drive.js';
 export * from './envelope.js';
 export * from './gallery.js';

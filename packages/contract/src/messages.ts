@@ -8,6 +8,8 @@ import { format } from './locale.js';
 export const messages = {
   success: { 'zh-CN': '操作成功', en: 'Success' },
   updated: { 'zh-CN': '修改成功', en: 'Changes saved' },
+  created: { 'zh-CN': '新增成功', en: 'Added' },
+  deleted: { 'zh-CN': '删除成功', en: 'Deleted' },
   // status mapping (SPEC §8)
   status401: {
     'zh-CN': '认证失败，无法访问系统资源',

@@ -489,5 +489,6 @@ export const craftSeeds = pgTable('craft_seeds', {
 });
 
 export * from './device-schema.js';
+export * from './dict-schema.js';
 export * from './object-schema.js';
 export * from './trade-schema.js';

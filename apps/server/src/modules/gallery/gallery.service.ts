@@ -8,6 +8,7 @@ import {
   objectMessages,
   type Page,
 } from '@kerf/contract';
+import { type PageRequest, pageSlice } from '../../db/page-slice.js';
 import { AppError } from '../../http/app-error.js';
 import type { ObjectRepository } from '../objects/object.repository.js';
 import type { CardRow, GalleryRepository, ShopFilter } from './gallery.repository.js';
@@ -36,9 +37,6 @@ function presentCard(row: CardRow): GalleryCard {
   };
 }
 
-type PageRequest = { page: number; limit: number };
-const slice = ({ page, limit }: PageRequest) => ({ offset: (page - 1) * limit, limit });
-
 /**
  * My gallery, the shop gallery and the recommended page (SPEC §1 cloud drawing library), with likes,
  * favourites and administrators' picks. Popularity counts other people only, so nobody raises their
@@ -51,12 +49,12 @@ export class GalleryService {
   ) {}
 
   async mine(userId: string, filter: { keyword?: string; state?: 'draft' | 'ready' }, page: PageRequest) {
-    const { rows, total } = await this.gallery.mine(userId, filter, slice(page));
+    const { rows, total } = await this.gallery.mine(userId, filter, pageSlice(page));
     return { list: rows.map(presentCard), total, ...page } satisfies Page<GalleryCard>;
   }
 
   async shop(userId: string, filter: ShopFilter, sort: GallerySort, page: PageRequest) {
-    const { rows, total } = await this.gallery.shop(userId, filter, sort, slice(page));
+    const { rows, total } = await this.gallery.shop(userId, filter, sort, pageSlice(page));
     return { list: rows.map(presentCard), total, ...page } satisfies Page<GalleryCard>;
   }
 
@@ -81,7 +79,7 @@ export class GalleryService {
   }
 
   async favourites(userId: string, page: PageRequest) {
-    const { rows, total } = await this.gallery.favourites(userId, slice(page));
+    const { rows, total } = await this.gallery.favourites(userId, pageSlice(page));
     return { list: rows.map(presentCard), total, ...page } satisfies Page<GalleryCard>;
   }
 

@@ -10,7 +10,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error.js';
-import { contentDisposition } from '../../http/content-disposition.js';
 import { done, ok } from '../../http/envelope.js';
 import type { BlobStore } from '../../infra/blob/blob-store.js';
 import type { UserRepository } from '../account/user.repository.js';

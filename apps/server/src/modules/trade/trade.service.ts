@@ -10,14 +10,12 @@ import {
   TRADE_LIMITS,
   tradeMessages,
 } from '@kerf/contract';
+import { type PageRequest, pageSlice } from '../../db/page-slice.js';
 import { AppError } from '../../http/app-error.js';
 import type { DriveService } from '../drive/drive.service.js';
 import type { ObjectRepository } from '../objects/object.repository.js';
 import type { PaymentGateway, PaymentNotice, WebhookRequest } from './payments/payment-provider.js';
 import type { OrderRow, TradeRepository } from './trade.repository.js';
-
-type PageRequest = { page: number; limit: number };
-const slice = ({ page, limit }: PageRequest) => ({ offset: (page - 1) * limit, limit });
 
 /** `KF20261127153012` + 6 digits: sortable by time, unique with the random tail (and a unique index). */
 export function newOrderNo(now = new Date()): string {
@@ -302,12 +300,12 @@ export class TradeService {
     filter: { state?: string; orderNo?: string },
     page: PageRequest,
   ) {
-    const { rows, total } = await this.deps.trade.listOrders(userId, role, filter, slice(page));
+    const { rows, total } = await this.deps.trade.listOrders(userId, role, filter, pageSlice(page));
     return { list: rows.map((row) => presentOrder(row, userId)), total, ...page };
   }
 
   async payments(userId: string, page: PageRequest) {
-    const { rows, total } = await this.deps.trade.listPayments(userId, slice(page));
+    const { rows, total } = await this.deps.trade.listPayments(userId, pageSlice(page));
     const list: PaymentRecord[] = rows.map(({ event, orderNo, objectName }) => ({
       id: event.id,
       orderNo,
@@ -330,7 +328,7 @@ export class TradeService {
   }
 
   async records(userId: string, page: PageRequest) {
-    const { rows, total } = await this.deps.trade.records(userId, slice(page));
+    const { rows, total } = await this.deps.trade.records(userId, pageSlice(page));
     const list: EngineRecord[] = rows.map((row) => ({
       objectId: row.entitlement.objectId,
       objectName: row.objectName,
