@@ -1,24 +1,20 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { formatPrice, TRADE_PERMISSIONS } from '@kerf/contract';
+import { BUILTIN_DICTS, formatPrice, TRADE_PERMISSIONS } from '@kerf/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Input, Segmented, Space, Table, Tag } from 'antd';
+import { Alert, Button, Input, Segmented, Space, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { earnings, exportUrl, listOrders, listPayments, type Order, type PaymentRecord } from '../../../api/trade-api';
 import { useCan } from '../../../app/access/use-can';
+import { DictTag } from '../../../app/dict/DictTag';
+import { useDict } from '../../../app/dict/use-dict';
 import { formatFullTime } from '../../drive/model/format';
 import { RefundDialog } from '../dialogs/RefundDialog';
 import '../store.css';
 
 const TABS = ['orders', 'sales', 'payments', 'all'] as const;
 type TradeTab = (typeof TABS)[number];
-const STATE_COLOURS: Record<Order['state'], string> = {
-  pending: 'gold',
-  paid: 'green',
-  refunded: 'purple',
-  closed: 'default',
-};
 
 /**
  * /trade (SPEC §1 trade centre): my orders, my sales with the earnings per currency, and the payment
@@ -36,6 +32,9 @@ export function TradePage() {
     : 'orders';
   const [orderNo, setOrderNo] = useState('');
   const [refunding, setRefunding] = useState<Order | null>(null);
+  // State and provider names are dictionaries: staff reword them in /sysm without a release.
+  const orderStates = useDict(BUILTIN_DICTS.orderState);
+  const providers = useDict(BUILTIN_DICTS.paymentProvider);
   const [page, setPage] = useState(1);
   const limit = 20;
   const orders = useQuery({
@@ -125,7 +124,7 @@ export function TradePage() {
             {
               key: 'provider',
               title: t('store.trade.provider'),
-              render: (_, p) => t(`store.trade.providers.${p.provider}`),
+              render: (_, p) => providers.view(p.provider).label,
             },
             { key: 'at', title: t('store.trade.at'), render: (_, p) => formatFullTime(p.at) },
           ]}
@@ -157,12 +156,12 @@ export function TradePage() {
             {
               key: 'state',
               title: t('store.trade.state'),
-              render: (_, o) => <Tag color={STATE_COLOURS[o.state]}>{t(`store.trade.states.${o.state}`)}</Tag>,
+              render: (_, o) => <DictTag view={orderStates.view(o.state)} />,
             },
             {
               key: 'provider',
               title: t('store.trade.provider'),
-              render: (_, o) => t(`store.trade.providers.${o.provider}`),
+              render: (_, o) => providers.view(o.provider).label,
             },
             { key: 'at', title: t('store.trade.at'), render: (_, o) => formatFullTime(o.paidAt ?? o.createdAt) },
             {
