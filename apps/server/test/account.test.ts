@@ -73,6 +73,9 @@ describe.each(testDatabases)('accounts on $name', (database) => {
     expect(perms.body.data.roles).toEqual(['admin']);
     expect(perms.body.data.permissions).toEqual(['*:*:*']);
     expect(perms.body.data.user).not.toHaveProperty('passwordHash');
+    // the system menu is the administrator's (a user's menu below has no such entry)
+    const menu = await call(app, 'POST', '/uac-api/oauth2/user_routers', { token: body.token });
+    expect(menu.body.data.map((m: Json) => m.key).slice(-2)).toEqual(['operationLog', 'system']);
     const change = await call(app, 'PUT', '/cloud-api/system/config/configKey/sys.account.registerUser', {
       token: body.token,
       body: { configValue: 'true' },

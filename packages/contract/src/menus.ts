@@ -126,6 +126,14 @@ export const WORKBENCH_MENUS: readonly MenuEntry[] = [
     permission: 'account:log:list',
     available: true,
   },
+  {
+    key: 'system',
+    path: '/sysm/dict',
+    icon: 'setting',
+    title: { 'zh-CN': '系统管理', en: 'System' },
+    permission: 'system:dict:list',
+    available: true,
+  },
 ];
 
 /** What a newly registered person may do; admins hold `*:*:*`. */

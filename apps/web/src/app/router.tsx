@@ -183,6 +183,19 @@ export const routes: RouteObject[] = [
             handle: handle({ titleKey: 'databoard.route.title' }),
           },
           {
+            // SPEC §2 /sysm: system management, one sub-route per screen
+            path: 'sysm',
+            handle: handle({ titleKey: 'system.route.title' }),
+            children: [
+              { index: true, loader: () => redirect('/sysm/dict') },
+              {
+                path: 'dict',
+                lazy: async () => ({ Component: (await import('../features/system/dict/DictPage')).DictPage }),
+                handle: handle({ titleKey: 'system.route.dict' }),
+              },
+            ],
+          },
+          {
             path: 'help',
             lazy: async () => ({ Component: (await import('../features/help/HelpPage')).HelpPage }),
             handle: handle({ titleKey: 'route.help' }),

@@ -9,6 +9,7 @@ import { driveEn } from './drive.en';
 import { editorsEn } from './editors.en';
 import { shareEn } from './share.en';
 import { storeEn } from './store.en';
+import { systemEn } from './system.en';
 import { viewersEn } from './viewers.en';
 import type { zhCN } from './zh-CN';
 
@@ -176,6 +177,7 @@ export const en: Catalogue = {
   databoard: databoardEn,
   deviceSend: deviceSendEn,
   store: storeEn,
+  system: systemEn,
   editors: editorsEn,
   design: designEn,
   viewers: viewersEn,

@@ -9,6 +9,7 @@ import { driveZhCN } from './drive.zh-CN';
 import { editorsZhCN } from './editors.zh-CN';
 import { shareZhCN } from './share.zh-CN';
 import { storeZhCN } from './store.zh-CN';
+import { systemZhCN } from './system.zh-CN';
 import { viewersZhCN } from './viewers.zh-CN';
 
 /** The Chinese catalogue: the default language and the source of the key set (en.ts must match it). */
@@ -171,6 +172,7 @@ export const zhCN = {
   databoard: databoardZhCN,
   deviceSend: deviceSendZhCN,
   store: storeZhCN,
+  system: systemZhCN,
   editors: editorsZhCN,
   design: designZhCN,
   viewers: viewersZhCN,

@@ -12,6 +12,7 @@ import {
   LikeOutlined,
   PictureOutlined,
   QuestionCircleOutlined,
+  SettingOutlined,
   ShareAltOutlined,
   ShopOutlined,
   TransactionOutlined,
@@ -63,6 +64,7 @@ export const MENU_ICONS: Record<string, ReactNode> = {
   audio: <CustomerServiceOutlined />,
   recycle: <DeleteOutlined />,
   share: <ShareAltOutlined />,
+  setting: <SettingOutlined />,
 };
 
 /**
