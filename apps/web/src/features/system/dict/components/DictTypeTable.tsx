@@ -1,7 +1,7 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { DICT_PERMISSIONS, type DictType, dictLabel } from '@kerf/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Input, Popconfirm, Space, Table, Tag } from 'antd';
+import { Alert, App, Button, Card, Input, Popconfirm, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listDictTypes, removeDictType } from '../../../../api/dict-api';
@@ -61,6 +61,10 @@ export function DictTypeTable({ picked, onPick }: { picked: DictType | null; onP
         }}
         className="dict-page__search"
       />
+      {types.isError ? (
+        // a refusal (当前操作没有权限) says so rather than showing an empty list
+        <Alert type="error" showIcon message={messageOf(types.error)} className="dict-page__refused" />
+      ) : null}
       <Table<DictType>
         rowKey="id"
         size="small"
