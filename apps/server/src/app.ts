@@ -29,6 +29,8 @@ import { galleryRoutes } from './modules/gallery/gallery.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { HealthService } from './modules/health/health.service.js';
 import { objectRoutes } from './modules/objects/object.routes.js';
+import { operLogPlugin } from './modules/oper-log/oper-log.plugin.js';
+import { operLogRoutes } from './modules/oper-log/oper-log.routes.js';
 import { previewRoutes } from './modules/preview/preview.routes.js';
 import { presentMyShared, shareLinkRoutes, shareRoutes } from './modules/share/share.routes.js';
 import { configRoutes } from './modules/system/config.routes.js';
@@ -149,6 +151,7 @@ export async function buildApp({
   app.addHook('onClose', async () => s.deviceGateway?.stop());
   await app.register(authPlugin, { sessions: s.sessions, users: s.users, cacheMs: config.sessions.checkCacheMs });
   await app.register(duplicateSubmit, { cache: infra.cache });
+  await app.register(operLogPlugin, { writer: s.operLogWriter });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   // A refused WebSocket upgrade (no token, no permission) is answered over the raw socket, which
   // nobody would close: a client could keep it open, and it would hold up the server's shutdown.
@@ -161,6 +164,7 @@ export async function buildApp({
       await cloud.register(healthRoutes, { health });
       await cloud.register(configRoutes, { configs: s.configs });
       await cloud.register(dictRoutes, { dicts: s.dicts });
+      await cloud.register(operLogRoutes, { logs: s.operLogs, writer: s.operLogWriter });
       await cloud.register(driveRoutes, {
         drive: s.drive,
         sharedEntries: async (userId, code, page) => {

@@ -53,6 +53,9 @@ import { GalleryService } from './modules/gallery/gallery.service.js';
 import { AttachmentChecker } from './modules/objects/attachment-check.js';
 import { ObjectRepository } from './modules/objects/object.repository.js';
 import { ObjectService } from './modules/objects/object.service.js';
+import { OperLogRepository } from './modules/oper-log/oper-log.repository.js';
+import { OperLogService } from './modules/oper-log/oper-log.service.js';
+import { OperLogWriter } from './modules/oper-log/oper-log.writer.js';
 import { OfficeConverter } from './modules/preview/office-converter.js';
 import { OnlyOfficeService } from './modules/preview/onlyoffice.service.js';
 import { PreviewService } from './modules/preview/preview.service.js';
@@ -172,6 +175,9 @@ export function createServices(config: Config, infra: Infrastructure, log: Fasti
   const users = new UserRepository(db);
   const configs = new ConfigService(new ConfigRepository(db));
   const dicts = new DictService(new DictRepository(db));
+  const operLogRows = new OperLogRepository(db);
+  const operLogs = new OperLogService(operLogRows);
+  const operLogWriter = new OperLogWriter(operLogRows, log);
   const codes = new VerificationCodeService(infra.cache);
   const captcha = new ImageCaptchaService(infra.cache);
   // With a shared cache, a session ended on one instance is marked there for all (SessionService).
@@ -317,6 +323,8 @@ export function createServices(config: Config, infra: Infrastructure, log: Fasti
     wechat,
     configs,
     dicts,
+    operLogs,
+    operLogWriter,
     codes,
     captcha,
     sessions,

@@ -14,6 +14,7 @@ export * from './locale.js';
 export * from './menus.js';
 export * from './messages.js';
 export * from './objects.js';
+export * from './oper-log.js';
 export * from './permissions.js';
 export * from './preview.js';
 export * from './result.js';

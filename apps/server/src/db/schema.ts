@@ -491,4 +491,5 @@ export const craftSeeds = pgTable('craft_seeds', {
 export * from './device-schema.js';
 export * from './dict-schema.js';
 export * from './object-schema.js';
+export * from './oper-log-schema.js';
 export * from './trade-schema.js';

@@ -75,7 +75,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/register/user/checkUnique',
     {
-      config: { auth: 'public' },
+      config: { auth: 'public', operLog: false },
       schema: {
         tags: ['account'],
         summary: 'Whether an account (mobile or e-mail) is still free to register',

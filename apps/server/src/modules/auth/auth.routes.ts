@@ -26,7 +26,8 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/oauth2/access_token',
     {
-      config: { auth: 'public', encrypted: 'optional' },
+      // a sign-in is recorded in the login log, not as an operation
+      config: { auth: 'public', encrypted: 'optional', operLog: false },
       schema: {
         tags: ['account'],
         summary: 'Sign in: password, verification code or chat-app ticket; returns a bearer token',
@@ -74,7 +75,8 @@ export const authRoutes: FastifyPluginAsyncZod<{
     '/oauth2/user_perms',
     {
       // A read that the SPEC sends as POST: a quick reload or a second tab must not be refused.
-      config: { duplicateSubmit: false },
+      // reads that are POSTs (SPEC §7): not operations
+      config: { duplicateSubmit: false, operLog: false },
       schema: {
         tags: ['account'],
         summary: 'The caller, their roles and permissions, and the features of this installation',
@@ -97,7 +99,8 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/oauth2/user_routers',
     {
-      config: { duplicateSubmit: false },
+      // reads that are POSTs (SPEC §7): not operations
+      config: { duplicateSubmit: false, operLog: false },
       schema: {
         tags: ['account'],
         summary: 'The workbench menu the caller may see (features that exist only)',

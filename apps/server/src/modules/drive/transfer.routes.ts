@@ -177,7 +177,8 @@ export const transferRoutes: FastifyPluginAsyncZod<{
   app.delete(
     '/engine/filetransfer/upload/:uploadId',
     {
-      config: WRITE,
+      // one entry per upload (init and complete), not one per chunk
+      config: { ...WRITE, operLog: false },
       schema: {
         tags,
         summary: 'Cancel an upload and drop its bytes',

@@ -316,7 +316,7 @@ export const tradeRoutes: FastifyPluginAsyncZod<{ trade: TradeService; sandbox: 
   app.get(
     TRADE_PATHS.exportRecords,
     {
-      config: { ...VIEW, tokenCookie: true },
+      config: { ...VIEW, tokenCookie: true, operLog: { type: 'export' } },
       schema: { tags, summary: 'My orders, sales, payments or downloads as CSV or XLSX', querystring: exportQuery },
     },
     async (request, reply) => {

@@ -1,0 +1,36 @@
+import { BUSINESS_TYPES, envelopeOf, OPER_STATUSES, pageNumber, pageOf } from '@kerf/contract';
+import { z } from 'zod';
+
+export const idParams = z.object({ id: z.string().uuid() });
+export const listQuery = z.object({
+  userName: z.string().trim().max(64).optional(),
+  module: z.string().trim().max(50).optional(),
+  businessType: z.enum(BUSINESS_TYPES).optional(),
+  status: z.enum(OPER_STATUSES).optional(),
+  from: z.coerce.date().optional(),
+  to: z.coerce.date().optional(),
+  page: pageNumber,
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+});
+export const mineQuery = listQuery.omit({ userName: true });
+
+const operLog = z.object({
+  id: z.string(),
+  userId: z.string().nullable(),
+  userName: z.string(),
+  module: z.string(),
+  businessType: z.enum(BUSINESS_TYPES),
+  method: z.string(),
+  route: z.string(),
+  url: z.string(),
+  params: z.string(),
+  status: z.enum(OPER_STATUSES),
+  httpStatus: z.number().int(),
+  errorMsg: z.string(),
+  ip: z.string(),
+  costMs: z.number().int(),
+  createdAt: z.string(),
+});
+export const operLogResponse = envelopeOf(operLog);
+export const operLogPageResponse = envelopeOf(pageOf(operLog));
+export const cleanResponse = envelopeOf(z.object({ removed: z.number().int() }));
