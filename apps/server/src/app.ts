@@ -151,7 +151,7 @@ export async function buildApp({
   app.addHook('onClose', async () => s.deviceGateway?.stop());
   await app.register(authPlugin, { sessions: s.sessions, users: s.users, cacheMs: config.sessions.checkCacheMs });
   await app.register(duplicateSubmit, { cache: infra.cache });
-  await app.register(operLogPlugin, { writer: s.operLogWriter });
+  if (config.operLog) await app.register(operLogPlugin, { writer: s.operLogWriter });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   // A refused WebSocket upgrade (no token, no permission) is answered over the raw socket, which
   // nobody would close: a client could keep it open, and it would hold up the server's shutdown.

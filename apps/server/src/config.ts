@@ -103,6 +103,8 @@ const env = z
     CODE_SENDS_PER_RECIPIENT_DAY: z.coerce.number().int().min(1).default(CODE_SENDS_PER_RECIPIENT_DAY),
     CODE_SENDS_PER_HOUR: z.coerce.number().int().min(1).default(CODE_SENDS_PER_HOUR),
     LOGIN_FAILURES_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+    /** `off` records no operations (the operation log's cost is measured against it). */
+    OPER_LOG: z.enum(['on', 'off']).default('on'),
     MQTT_URL: z
       .string()
       .regex(/^mqtts?:\/\//, 'expected an mqtt:// or mqtts:// URL')
@@ -204,6 +206,8 @@ export interface Config {
   bodyLimit: number;
   shutdownTimeoutMs: number;
   redisUrl?: string;
+  /** Changes through the API are recorded in the operation log. */
+  operLog: boolean;
   /** `checkCacheMs`: how long a checked token is trusted without reading its session again (0: never). */
   sessions: { idleMinutes: number; maxDays: number; checkCacheMs: number };
   drive: {
@@ -301,6 +305,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     bodyLimit: v.BODY_LIMIT_MB * 1024 * 1024,
     shutdownTimeoutMs: v.SHUTDOWN_TIMEOUT_MS,
     redisUrl: v.REDIS_URL,
+    operLog: v.OPER_LOG === 'on',
     sessions: {
       idleMinutes: v.SESSION_IDLE_MINUTES,
       maxDays: v.SESSION_MAX_DAYS,

@@ -66,8 +66,8 @@ describe('session and guards', () => {
 
     await revoke((await sessionToken(context))!);
 
-    // opening the sign-in log fails with code 422: one dialog
-    const logAnswered = page.waitForResponse((response) => response.url().includes('/uac-api/account/logins'));
+    // opening the operation log (my operations first) fails with code 422: one dialog
+    const logAnswered = page.waitForResponse((response) => response.url().includes('/cloud-api/system/operlog/mine'));
     await page.getByRole('tab', { name: '操作日志' }).click();
     expect((await (await logAnswered).json()).code).toBe(422);
     const dialog = page.getByRole('dialog').filter({ hasText: '无效的会话，或者会话已过期，请重新登录' });

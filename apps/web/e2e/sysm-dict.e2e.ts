@@ -96,6 +96,15 @@ describe('system management: dictionaries', () => {
     await page.locator('.ant-popconfirm').getByRole('button', { name: 'Delete' }).click();
     await toast(page, 'Deleted').waitFor();
     await expect.poll(() => rows.count()).toBe(1);
+
+    // each of these changes is in the administrator's own operation log, newest first
+    await page.goto('/web/account?tab=log');
+    const operations = page.locator('.account-operations');
+    await operations.getByText('DELETE /cloud-api/system/dict/data/', { exact: false }).first().waitFor();
+    expect(await operations.locator('tbody tr').first().textContent()).toContain('Delete');
+    await operations.getByText('POST /cloud-api/system/dict/type').first().waitFor();
+    await animationsSettled(page);
+    await shot(page, 'account-operations-en');
   });
 
   it('gives a person without the permission no System menu, and the server refuses the page’s calls', async () => {

@@ -1,10 +1,12 @@
 import { CheckCircleFilled, CloseCircleFilled } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Table, type TableColumnsType, Tooltip, Typography } from 'antd';
+import { Segmented, Table, type TableColumnsType, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchLoginHistory, type LoginRecord } from '../../api/profile-api';
 import { useSettings } from '../../stores/settings-store';
 import { describeUserAgent, formatDateTime } from './account-format';
+import { MyOperationsTable } from './MyOperationsTable';
 
 const GRANTS = ['password', 'code', 'wechat'] as const;
 const REASONS = [
@@ -17,11 +19,19 @@ const REASONS = [
   'ticket-invalid',
 ] as const;
 
-/** The operation log tab: the account's recent sign-ins, newest first. Loads when first opened. */
+/**
+ * The operation log tab: my operations (the changes I made) and my recent sign-ins, newest first. Each
+ * list loads when first shown.
+ */
 export function LoginHistoryTab({ active }: { active: boolean }) {
   const { t } = useTranslation();
   const locale = useSettings((s) => s.locale);
-  const history = useQuery({ queryKey: ['account', 'logins'], queryFn: fetchLoginHistory, enabled: active });
+  const [view, setView] = useState<'operations' | 'logins'>('operations');
+  const history = useQuery({
+    queryKey: ['account', 'logins'],
+    queryFn: fetchLoginHistory,
+    enabled: active && view === 'logins',
+  });
 
   const grantName = (grant: string) =>
     (GRANTS as readonly string[]).includes(grant) ? t(`account.log.grant.${grant as (typeof GRANTS)[number]}`) : grant;
@@ -70,17 +80,32 @@ export function LoginHistoryTab({ active }: { active: boolean }) {
 
   return (
     <section className="account-section">
-      <Typography.Paragraph type="secondary">{t('account.log.intro')}</Typography.Paragraph>
-      <Table<LoginRecord>
-        className="account-log"
-        rowKey={(record) => `${record.createdAt}-${record.ip}-${record.grantType}`}
-        columns={columns}
-        dataSource={history.data ?? []}
-        loading={history.isFetching}
-        pagination={{ pageSize: 10, hideOnSinglePage: true, showSizeChanger: false }}
-        scroll={{ x: 720 }}
-        size="middle"
+      <Segmented
+        className="account-log__views"
+        value={view}
+        onChange={(next) => setView(next as typeof view)}
+        options={[
+          { value: 'operations', label: t('account.operations.title') },
+          { value: 'logins', label: t('account.operations.logins') },
+        ]}
       />
+      {view === 'operations' ? (
+        <MyOperationsTable active={active} />
+      ) : (
+        <>
+          <Typography.Paragraph type="secondary">{t('account.log.intro')}</Typography.Paragraph>
+          <Table<LoginRecord>
+            className="account-log"
+            rowKey={(record) => `${record.createdAt}-${record.ip}-${record.grantType}`}
+            columns={columns}
+            dataSource={history.data ?? []}
+            loading={history.isFetching}
+            pagination={{ pageSize: 10, hideOnSinglePage: true, showSizeChanger: false }}
+            scroll={{ x: 720 }}
+            size="middle"
+          />
+        </>
+      )}
     </section>
   );
 }
