@@ -130,8 +130,11 @@ async function search(name: string, db: BenchDatabase) {
   const results = [];
   for (const scenario of scenarios) {
     const call = () => logs.list(scenario.filter, { page: 1, limit: 10 });
-    let total = 0;
-    for (let i = 0; i < 2; i++) total = (await call()).total;
+    let total = '';
+    for (let i = 0; i < 2; i++) {
+      const answer = await call();
+      total = `${answer.total.toLocaleString('en-US')}${answer.capped ? '+' : ''}`;
+    }
     const times: number[] = [];
     for (let i = 0; i < RUNS; i++) {
       const t0 = performance.now();
@@ -181,7 +184,7 @@ log(
   markdownTable([
     [
       'database',
-      `search of ${ENTRIES.toLocaleString('en-US')} entries (page of 10 with its count)`,
+      `search of ${ENTRIES.toLocaleString('en-US')} entries (page of 10, count up to 10,000)`,
       'matches',
       'median ms',
       'p99 ms',

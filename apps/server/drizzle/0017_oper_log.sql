@@ -15,5 +15,5 @@ CREATE TABLE "sys_oper_logs" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-CREATE INDEX "sys_oper_logs_created_idx" ON "sys_oper_logs" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "sys_oper_logs_user_idx" ON "sys_oper_logs" USING btree ("user_id","created_at" DESC NULLS LAST);
+CREATE INDEX "sys_oper_logs_created_idx" ON "sys_oper_logs" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "sys_oper_logs_user_idx" ON "sys_oper_logs" USING btree ("user_id","created_at","id");

@@ -133,6 +133,17 @@ describe.each(testDatabases)('operation log on $name', (database) => {
     expect(after.list.map((e) => [e.businessType, e.route])).toEqual([['clean', '/cloud-api/system/operlog/clean']]);
   });
 
+  it('counts up to 10,000 entries and says when there are more', async () => {
+    await db.db.execute(sql`
+      insert into sys_oper_logs (module, business_type, method, route, url, status, http_status, cost_ms)
+      select 'bulk', 'update', 'PUT', '/x', '/x', 0, 200, 1 from generate_series(1, 10005)`);
+    const bulk = (await call(app, 'GET', `${at(OPER_LOG_PATHS.list)}?module=bulk`, { token: admin })).body.data;
+    expect([bulk.total, bulk.capped, bulk.list.length]).toEqual([10000, true, 10]);
+    const few = (await call(app, 'GET', `${at(OPER_LOG_PATHS.list)}?module=system`, { token: admin })).body.data;
+    expect(few.capped).toBe(false);
+    await db.db.execute(sql`delete from sys_oper_logs where module = 'bulk'`);
+  });
+
   it('never keeps a password, token or code: each is sent through every route that takes one', async () => {
     const document = app.swagger() as {
       paths: Record<string, Record<string, Operation>>;

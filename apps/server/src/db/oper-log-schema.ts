@@ -24,7 +24,8 @@ export const sysOperLogs = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('sys_oper_logs_created_idx').on(t.createdAt.desc(), t.id.desc()),
-    index('sys_oper_logs_user_idx').on(t.userId, t.createdAt.desc()),
+    // ascending: read backwards, they serve "newest first" (ORDER BY … DESC, whose nulls come first)
+    index('sys_oper_logs_created_idx').on(t.createdAt, t.id),
+    index('sys_oper_logs_user_idx').on(t.userId, t.createdAt, t.id),
   ],
 );

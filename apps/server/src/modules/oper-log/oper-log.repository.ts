@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { sysOperLogs, users } from '../../db/schema.js';
 import { escapeLike } from '../drive/drive-list.repository.js';
@@ -14,6 +14,12 @@ export interface OperLogFilter {
   from?: Date;
   to?: Date;
 }
+
+/**
+ * Totals are counted up to this many: past it the log says "more than" (counting a million rows for
+ * every page took most of a second; nobody pages that far).
+ */
+export const COUNT_CAP = 10_000;
 
 /** The operation log; only this file touches `sys_oper_logs`. */
 export class OperLogRepository {
@@ -36,9 +42,15 @@ export class OperLogRepository {
     );
   }
 
-  /** Entries newest first, with the person's name as it is now. */
+  /** Entries newest first, with the person's name as it is now; the total is capped at COUNT_CAP. */
   async list(filter: OperLogFilter, page: { offset: number; limit: number }) {
     const where = this.where(filter);
+    const base = this.db.select({ one: sql`1` }).from(sysOperLogs);
+    // the name filter needs the people; otherwise the count reads the log alone
+    const counted = (filter.userName ? base.leftJoin(users, eq(users.id, sysOperLogs.userId)) : base)
+      .where(where)
+      .limit(COUNT_CAP + 1)
+      .as('counted');
     const [rows, [total]] = await Promise.all([
       this.db
         .select({ log: sysOperLogs, nickName: users.nickName })
@@ -48,9 +60,10 @@ export class OperLogRepository {
         .orderBy(desc(sysOperLogs.createdAt), desc(sysOperLogs.id))
         .limit(page.limit)
         .offset(page.offset),
-      this.db.select({ n: count() }).from(sysOperLogs).leftJoin(users, eq(users.id, sysOperLogs.userId)).where(where),
+      this.db.select({ n: sql<number>`count(*)::int` }).from(counted),
     ]);
-    return { rows, total: total?.n ?? 0 };
+    const n = total?.n ?? 0;
+    return { rows, total: Math.min(n, COUNT_CAP), capped: n > COUNT_CAP };
   }
 
   async one(id: string) {

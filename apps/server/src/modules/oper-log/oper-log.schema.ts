@@ -32,5 +32,6 @@ const operLog = z.object({
   createdAt: z.string(),
 });
 export const operLogResponse = envelopeOf(operLog);
-export const operLogPageResponse = envelopeOf(pageOf(operLog));
+/** `capped`: there are more than `total` entries (totals are counted up to 10,000). */
+export const operLogPageResponse = envelopeOf(pageOf(operLog).extend({ capped: z.boolean() }));
 export const cleanResponse = envelopeOf(z.object({ removed: z.number().int() }));

@@ -28,8 +28,8 @@ export class OperLogService {
   constructor(private readonly repo: OperLogRepository) {}
 
   async list(filter: OperLogFilter, page: PageRequest) {
-    const { rows, total } = await this.repo.list(filter, pageSlice(page));
-    return { list: rows.map(present), total, ...page };
+    const { rows, total, capped } = await this.repo.list(filter, pageSlice(page));
+    return { list: rows.map(present), total, capped, ...page };
   }
 
   async one(id: string): Promise<OperLog> {
