@@ -100,9 +100,9 @@ describe('system management: dictionaries', () => {
     // each of these changes is in the administrator's own operation log, newest first
     await page.goto('/web/account?tab=log');
     const operations = page.locator('.account-operations');
-    await operations.getByText('DELETE /cloud-api/system/dict/data/', { exact: false }).first().waitFor();
-    expect(await operations.locator('tbody tr').first().textContent()).toContain('Delete');
-    await operations.getByText('POST /cloud-api/system/dict/type').first().waitFor();
+    await operations.getByText('DELETE /system/dict/data/{id}').first().waitFor();
+    expect(await operations.locator('tbody tr.ant-table-row').first().textContent()).toContain('Delete');
+    await operations.getByText('POST /system/dict/type').first().waitFor();
     await animationsSettled(page);
     await shot(page, 'account-operations-en');
   });

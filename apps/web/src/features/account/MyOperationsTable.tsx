@@ -25,6 +25,7 @@ export function MyOperationsTable({ active }: { active: boolean }) {
       className="account-log account-operations"
       rowKey="id"
       size="small"
+      scroll={{ x: 900 }}
       loading={operations.isFetching}
       dataSource={operations.data?.list ?? []}
       locale={{ emptyText: t('account.operations.none') }}
@@ -42,7 +43,7 @@ export function MyOperationsTable({ active }: { active: boolean }) {
           title: t('account.log.time'),
           dataIndex: 'createdAt',
           render: (value: string) => formatDateTime(value, locale),
-          width: 190,
+          width: 170,
         },
         {
           key: 'type',
@@ -54,14 +55,14 @@ export function MyOperationsTable({ active }: { active: boolean }) {
           key: 'what',
           title: t('account.operations.what'),
           render: (_, op) => (
-            <Tooltip title={op.params || undefined}>
+            <Tooltip title={[op.url, op.params].filter(Boolean).join(' ')}>
               <span className="account-operations__route">
-                {op.method} {op.url}
+                {op.method} {op.route.replace(/^\/(cloud|uac)-api/, '')}
               </span>
             </Tooltip>
           ),
         },
-        { key: 'ip', title: t('account.log.ip'), dataIndex: 'ip', width: 140 },
+        { key: 'ip', title: t('account.log.ip'), dataIndex: 'ip', width: 130 },
         {
           key: 'result',
           title: t('account.log.result'),
