@@ -81,3 +81,20 @@ export async function grantRole(db: Database, userId: string, roleKey: string, p
   const roleId = role?.id ?? (await db.select().from(roles).where(eq(roles.roleKey, roleKey)))[0]!.id;
   await db.insert(userRoles).values({ userId, roleId });
 }
+
+/**
+ * A person who joins (drive-helpers' people) and is given a role with these permissions; answers a
+ * token signed in after the grant, so the session carries it.
+ */
+export async function joinWithRole(
+  app: FastifyInstance,
+  db: Database,
+  people: { join(who: string): Promise<string>; userIds: Record<string, string> },
+  who: string,
+  permissions: string[],
+): Promise<string> {
+  await people.join(who);
+  await grantRole(db, people.userIds[who]!, `role-${who}`, permissions);
+  return (await signIn(app, { grant_type: 'password', account: `${who}@example.com`, password: 'drive_01' })).body
+    .token as string;
+}

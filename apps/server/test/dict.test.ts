@@ -1,7 +1,7 @@
 import { DICT_PATHS } from '@kerf/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bootstrapRootToken, call, grantRole, type Json, signIn } from './account-helpers.js';
+import { bootstrapRootToken, call, type Json, joinWithRole } from './account-helpers.js';
 import { testDatabases } from './databases.js';
 import { drivePeople } from './drive-helpers.js';
 import { documentedRoutes } from './openapi-helpers.js';
@@ -29,17 +29,9 @@ describe.each(testDatabases)('dictionaries on $name', (database) => {
     app = await testApp(db, { delivery });
     admin = await bootstrapRootToken(app, db.db, delivery);
     ada = await people.join('ada');
-    for (const [who, permissions] of [
-      ['kim', ['system:dict:list', 'system:dict:query', 'system:dict:add', 'system:dict:edit', 'system:dict:remove']],
-      ['rex', ['system:dict:list', 'system:dict:query']],
-    ] as const) {
-      await people.join(who);
-      await grantRole(db.db, people.userIds[who]!, `dict-${who}`, [...permissions]);
-    }
-    const token = async (who: string) =>
-      (await signIn(app, { grant_type: 'password', account: `${who}@example.com`, password: 'drive_01' })).body.token;
-    keeper = await token('kim');
-    reader = await token('rex');
+    const dictPermissions = ['system:dict:list', 'system:dict:query', 'system:dict:add', 'system:dict:edit'];
+    keeper = await joinWithRole(app, db.db, people, 'kim', [...dictPermissions, 'system:dict:remove']);
+    reader = await joinWithRole(app, db.db, people, 'rex', ['system:dict:list', 'system:dict:query']);
   });
   afterAll(async () => {
     await app.close();

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/client.js';
-import { bootstrapRootToken, call, grantRole, type Json, signIn } from './account-helpers.js';
+import { bootstrapRootToken, call, type Json, joinWithRole, signIn } from './account-helpers.js';
 import { testDatabases } from './databases.js';
 import { drivePeople } from './drive-helpers.js';
 import { documentedRoutes } from './openapi-helpers.js';
@@ -35,10 +35,7 @@ describe.each(testDatabases)('operation log on $name', (database) => {
     app = await testApp(db, { delivery });
     admin = await bootstrapRootToken(app, db.db, delivery);
     ada = await people.join('ada');
-    await people.join('aud');
-    await grantRole(db.db, people.userIds.aud!, 'auditor', ['system:operlog:list', 'system:operlog:query']);
-    auditor = (await signIn(app, { grant_type: 'password', account: 'aud@example.com', password: 'drive_01' })).body
-      .token;
+    auditor = await joinWithRole(app, db.db, people, 'aud', ['system:operlog:list', 'system:operlog:query']);
   });
   afterAll(async () => {
     await app.close();

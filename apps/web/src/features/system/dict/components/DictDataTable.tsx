@@ -1,7 +1,7 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { DICT_PERMISSIONS, type DictData, type DictType, dictLabel } from '@kerf/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Empty, Input, Popconfirm, Space, Table, Tag } from 'antd';
+import { App, Button, Card, Empty, Input, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listDictData, removeDictData } from '../../../../api/dict-api';
@@ -11,6 +11,7 @@ import { DictTag } from '../../../../app/dict/DictTag';
 import { dictView } from '../../../../app/dict/dict-labels';
 import { useSettings } from '../../../../stores/settings-store';
 import { DictDataDialog } from '../dialogs/DictDataDialog';
+import { RowActions } from './RowActions';
 
 const PAGE_SIZE = 10;
 
@@ -111,34 +112,12 @@ export function DictDataTable({ type }: { type: DictType | null }) {
             title: t('system.dict.actions'),
             width: 96,
             render: (_, entry) => (
-              <Space size={0}>
-                {can.permission(DICT_PERMISSIONS.edit) ? (
-                  <Button
-                    type="link"
-                    size="small"
-                    icon={<EditOutlined />}
-                    aria-label={`${t('system.dict.edit')} ${entry.value}`}
-                    onClick={() => setEditing(entry)}
-                  />
-                ) : null}
-                {can.permission(DICT_PERMISSIONS.remove) ? (
-                  <Popconfirm
-                    title={t('system.dict.confirmRemoveData', { name: dictLabel(entry, locale) })}
-                    okText={t('system.dict.remove')}
-                    okButtonProps={{ danger: true }}
-                    cancelText={t('drive.dialog.cancel')}
-                    onConfirm={() => remove(entry)}
-                  >
-                    <Button
-                      type="link"
-                      size="small"
-                      danger
-                      icon={<DeleteOutlined />}
-                      aria-label={`${t('system.dict.remove')} ${entry.value}`}
-                    />
-                  </Popconfirm>
-                ) : null}
-              </Space>
+              <RowActions
+                name={entry.value}
+                confirm={t('system.dict.confirmRemoveData', { name: dictLabel(entry, locale) })}
+                onEdit={() => setEditing(entry)}
+                onRemove={() => remove(entry)}
+              />
             ),
           },
         ]}

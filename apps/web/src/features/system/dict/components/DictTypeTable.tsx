@@ -1,7 +1,7 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { DICT_PERMISSIONS, type DictType, dictLabel } from '@kerf/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Input, Popconfirm, Space, Table, Tag } from 'antd';
+import { Alert, App, Button, Card, Input, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listDictTypes, removeDictType } from '../../../../api/dict-api';
@@ -9,6 +9,7 @@ import { messageOf } from '../../../../api/request';
 import { useCan } from '../../../../app/access/use-can';
 import { useSettings } from '../../../../stores/settings-store';
 import { DictTypeDialog } from '../dialogs/DictTypeDialog';
+import { RowActions } from './RowActions';
 
 const PAGE_SIZE = 10;
 
@@ -100,34 +101,13 @@ export function DictTypeTable({ picked, onPick }: { picked: DictType | null; onP
             title: t('system.dict.actions'),
             width: 96,
             render: (_, type) => (
-              <Space size={0} onClick={(e) => e.stopPropagation()}>
-                {can.permission(DICT_PERMISSIONS.edit) ? (
-                  <Button
-                    type="link"
-                    size="small"
-                    icon={<EditOutlined />}
-                    aria-label={`${t('system.dict.edit')} ${type.dictType}`}
-                    onClick={() => setEditing(type)}
-                  />
-                ) : null}
-                {can.permission(DICT_PERMISSIONS.remove) && !type.builtin ? (
-                  <Popconfirm
-                    title={t('system.dict.confirmRemoveType', { name: name(type) })}
-                    okText={t('system.dict.remove')}
-                    okButtonProps={{ danger: true }}
-                    cancelText={t('drive.dialog.cancel')}
-                    onConfirm={() => remove(type)}
-                  >
-                    <Button
-                      type="link"
-                      size="small"
-                      danger
-                      icon={<DeleteOutlined />}
-                      aria-label={`${t('system.dict.remove')} ${type.dictType}`}
-                    />
-                  </Popconfirm>
-                ) : null}
-              </Space>
+              <RowActions
+                name={type.dictType}
+                confirm={t('system.dict.confirmRemoveType', { name: name(type) })}
+                removable={!type.builtin}
+                onEdit={() => setEditing(type)}
+                onRemove={() => remove(type)}
+              />
             ),
           },
         ]}

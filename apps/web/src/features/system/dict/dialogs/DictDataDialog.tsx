@@ -1,12 +1,11 @@
 import { DICT_LIMITS, DICT_LIST_CLASSES, type DictData, type DictDataInput } from '@kerf/contract';
-import { App, Form, Input, InputNumber, Modal, Select, Space } from 'antd';
-import { useState } from 'react';
+import { Form, Input, InputNumber, Modal, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { saveDictData } from '../../../../api/dict-api';
-import { messageOf } from '../../../../api/request';
 import { DictTag } from '../../../../app/dict/DictTag';
 import { dictView } from '../../../../app/dict/dict-labels';
 import { useSettings } from '../../../../stores/settings-store';
+import { useSaving } from '../hooks/use-saving';
 import { dataFormOf, trimmed } from '../model/dict-forms';
 import { StatusField } from './DictTypeDialog';
 
@@ -27,10 +26,8 @@ export function DictDataDialog({
 }) {
   const { t } = useTranslation();
   const locale = useSettings((s) => s.locale);
-  const { message } = App.useApp();
   const [form] = Form.useForm<DictDataInput>();
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { busy, failure, run } = useSaving(onSaved, onClose);
   const watched = Form.useWatch([], form) as DictDataInput | undefined;
   const required = (field: string) => [
     {
@@ -42,17 +39,7 @@ export function DictDataDialog({
 
   const save = async () => {
     const values = trimmed(await form.validateFields());
-    setBusy(true);
-    setFailure(null);
-    try {
-      void message.success(await saveDictData({ ...values, dictType, id: entry?.id }));
-      onSaved();
-      onClose();
-    } catch (error) {
-      setFailure(messageOf(error));
-    } finally {
-      setBusy(false);
-    }
+    await run(() => saveDictData({ ...values, dictType, id: entry?.id }));
   };
 
   const preview = watched ? dictView([{ ...(watched as DictData), value: 'preview' }], 'preview', locale) : undefined;

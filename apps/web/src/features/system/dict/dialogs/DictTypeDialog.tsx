@@ -1,34 +1,21 @@
 import { DICT_LIMITS, DICT_STATUSES, type DictType, type DictTypeInput } from '@kerf/contract';
-import { App, Form, Input, Modal, Radio } from 'antd';
-import { useState } from 'react';
+import { Form, Input, Modal, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { saveDictType } from '../../../../api/dict-api';
-import { messageOf } from '../../../../api/request';
 import { useSettings } from '../../../../stores/settings-store';
+import { useSaving } from '../hooks/use-saving';
 import { trimmed, typeFormOf, typeKeyProblem } from '../model/dict-forms';
 
 /** Adds a dictionary or changes one (a built-in dictionary keeps its type key). */
 export function DictTypeDialog({ type, onClose, onSaved }: { type?: DictType; onClose(): void; onSaved(): void }) {
   const { t } = useTranslation();
   const locale = useSettings((s) => s.locale);
-  const { message } = App.useApp();
   const [form] = Form.useForm<DictTypeInput>();
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { busy, failure, run } = useSaving(onSaved, onClose);
 
   const save = async () => {
     const values = trimmed(await form.validateFields());
-    setBusy(true);
-    setFailure(null);
-    try {
-      void message.success(await saveDictType({ ...values, id: type?.id }));
-      onSaved();
-      onClose();
-    } catch (error) {
-      setFailure(messageOf(error));
-    } finally {
-      setBusy(false);
-    }
+    await run(() => saveDictType({ ...values, id: type?.id }));
   };
 
   return (
