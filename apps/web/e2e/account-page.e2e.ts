@@ -113,7 +113,10 @@ describe('account page', () => {
 
   it('lists the sign-ins in the operation log', async () => {
     const { page } = await openSignedIn('/web/account?tab=log');
-    const table = page.locator('.account-log');
+    // the tab opens on my operations; the sign-ins are beside them
+    await page.locator('.account-operations').waitFor();
+    await page.locator('.account-log__views').getByText('登录记录', { exact: true }).click();
+    const table = page.locator('.account-log:not(.account-operations)');
     await table.getByRole('cell', { name: '密码' }).first().waitFor();
     await expect.poll(() => table.getByText('成功').count()).toBeGreaterThan(0);
     await animationsSettled(page);
@@ -134,8 +137,10 @@ describe('account page', () => {
     ] as const) {
       await page.getByRole('tab', { name: tab }).click();
       await page.getByRole('tab', { name: tab, selected: true }).waitFor();
-      if (tab === 'Operation log')
+      if (tab === 'Operation log') {
+        await page.locator('.account-log__views').getByText('Sign-ins', { exact: true }).click();
         await page.locator('.account-log').getByRole('cell', { name: 'Password' }).first().waitFor();
+      }
       await animationsSettled(page);
       await shot(page, name);
     }

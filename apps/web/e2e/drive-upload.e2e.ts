@@ -162,7 +162,7 @@ describe('drive: uploads', () => {
     const dir = scratch('pause');
     const big = writeTemp(dir, 'engrave.nc', 40 * 1024 * 1024);
     // slow chunks down so there is time to press pause
-    await slowChunks(page, 400);
+    await slowChunks(page, 1500);
     await page.getByTestId('drive-upload-files').setInputFiles(big);
     const item = panelItem(page, 'engrave.nc');
     await item.getByText(/校验中/).waitFor();

@@ -1,12 +1,48 @@
-import { OPER_LOG_PATHS, type OperLog, type Page } from '@kerf/contract';
+import { type BusinessType, OPER_LOG_PATHS, type OperLog, type OperStatus, type Page } from '@kerf/contract';
 import { CLOUD_API, request } from './request';
 
 /** The operation log's calls (@kerf/contract oper-log.ts), under /cloud-api. */
 
 export type { OperLog };
 
+/** A page of the log; `capped`: there are more entries than `total` (counted up to 10,000). */
+export type OperLogPage = Page<OperLog> & { capped: boolean };
+
+export interface OperLogQuery {
+  userName?: string;
+  module?: string;
+  businessType?: BusinessType;
+  status?: OperStatus;
+  from?: string;
+  to?: string;
+}
+
+const url = (path: string, id = '') => `${CLOUD_API}${path.replace(':id', encodeURIComponent(id))}`;
+
+function pageOf(data: OperLogPage | undefined, page: number, limit: number): OperLogPage {
+  return { list: data?.list ?? [], total: data?.total ?? 0, capped: data?.capped ?? false, page, limit };
+}
+
 /** My own operations, newest first. */
-export async function myOperations(page: number, limit: number): Promise<Page<OperLog>> {
-  const answer = await request.get<Page<OperLog>>(`${CLOUD_API}${OPER_LOG_PATHS.mine}`, { params: { page, limit } });
-  return { list: answer.data?.list ?? [], total: answer.data?.total ?? 0, page, limit };
+export async function myOperations(page: number, limit: number): Promise<OperLogPage> {
+  return pageOf(
+    (await request.get<OperLogPage>(url(OPER_LOG_PATHS.mine), { params: { page, limit } })).data,
+    page,
+    limit,
+  );
+}
+
+/** Everyone's operations (system:operlog:list), newest first. */
+export async function listOperations(query: OperLogQuery, page: number, limit: number): Promise<OperLogPage> {
+  const params = { ...query, page, limit };
+  return pageOf((await request.get<OperLogPage>(url(OPER_LOG_PATHS.list), { params })).data, page, limit);
+}
+
+export async function getOperation(id: string): Promise<OperLog> {
+  return (await request.get<OperLog>(url(OPER_LOG_PATHS.byId, id))).data;
+}
+
+/** Empties the log (system:operlog:remove); answers the server's words. */
+export async function cleanOperations(): Promise<string> {
+  return (await request.delete(url(OPER_LOG_PATHS.clean))).msg;
 }

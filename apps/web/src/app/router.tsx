@@ -186,12 +186,18 @@ export const routes: RouteObject[] = [
             // SPEC §2 /sysm: system management, one sub-route per screen
             path: 'sysm',
             handle: handle({ titleKey: 'system.route.title' }),
+            lazy: async () => ({ Component: (await import('../features/system/SysmLayout')).SysmLayout }),
             children: [
               { index: true, loader: () => redirect('/sysm/dict') },
               {
                 path: 'dict',
                 lazy: async () => ({ Component: (await import('../features/system/dict/DictPage')).DictPage }),
                 handle: handle({ titleKey: 'system.route.dict' }),
+              },
+              {
+                path: 'operlog',
+                lazy: async () => ({ Component: (await import('../features/system/operlog/OperLogPage')).OperLogPage }),
+                handle: handle({ titleKey: 'system.route.operlog' }),
               },
             ],
           },

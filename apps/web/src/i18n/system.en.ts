@@ -2,7 +2,20 @@ import type { systemZhCN } from './system.zh-CN';
 
 /** English texts of system management (/sysm); same keys as system.zh-CN.ts. */
 export const systemEn: typeof systemZhCN = {
-  route: { title: 'System', dict: 'Dictionaries' },
+  route: { title: 'System', dict: 'Dictionaries', operlog: 'Operation log' },
+  operlog: {
+    person: 'Person',
+    module: 'Module',
+    days: 'Days',
+    search: 'Search',
+    reset: 'Reset',
+    clean: 'Clean',
+    confirmClean: 'Empty the whole operation log? This cannot be undone.',
+    total: '{{count}} in all',
+    totalMore: 'more than {{count}}',
+    detail: 'Operation',
+    params: 'Parameters (passwords, tokens and codes are hidden)',
+  },
   dict: {
     types: 'Dictionaries',
     entries: 'Entries',

@@ -1,6 +1,19 @@
 /** 系统管理（/sysm）的文字；英文见 system.en.ts。 */
 export const systemZhCN = {
-  route: { title: '系统管理', dict: '字典管理' },
+  route: { title: '系统管理', dict: '字典管理', operlog: '操作日志' },
+  operlog: {
+    person: '操作人员',
+    module: '模块',
+    days: '日期',
+    search: '搜索',
+    reset: '重置',
+    clean: '清空',
+    confirmClean: '清空全部操作日志？此操作不可撤销。',
+    total: '共 {{count}} 条',
+    totalMore: '超过 {{count}} 条',
+    detail: '操作详情',
+    params: '请求参数（密码、令牌、验证码已隐去）',
+  },
   dict: {
     types: '字典类型',
     entries: '字典数据',

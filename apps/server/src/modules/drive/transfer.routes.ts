@@ -125,7 +125,8 @@ export const transferRoutes: FastifyPluginAsyncZod<{
     raw.put(
       '/engine/filetransfer/upload/:uploadId/:chunkIndex',
       {
-        config: { ...WRITE, duplicateSubmit: false },
+        // one operation per upload (init and complete), not one per chunk
+        config: { ...WRITE, duplicateSubmit: false, operLog: false },
         schema: {
           tags,
           summary: 'Send one chunk as the raw body (application/octet-stream); chunks may go in parallel',
@@ -177,8 +178,7 @@ export const transferRoutes: FastifyPluginAsyncZod<{
   app.delete(
     '/engine/filetransfer/upload/:uploadId',
     {
-      // one entry per upload (init and complete), not one per chunk
-      config: { ...WRITE, operLog: false },
+      config: WRITE,
       schema: {
         tags,
         summary: 'Cancel an upload and drop its bytes',

@@ -52,6 +52,9 @@ describe('loggedParams', () => {
     );
     expect(loggedParams({}, 'raw bytes', 'multipart/form-data; boundary=x')).toBe('{"body":"[multipart]"}');
     expect(loggedParams({}, undefined, undefined)).toBe('');
+    expect(loggedParams({}, Buffer.from('chunk'), 'application/octet-stream')).toBe(
+      '{"body":"[application/octet-stream]"}',
+    );
     const long = loggedParams({}, { text: 'x'.repeat(5000) }, 'application/json');
     expect(long.length).toBe(2000);
     expect(long.endsWith('…')).toBe(true);

@@ -42,8 +42,9 @@ export function loggedParams(query: unknown, body: unknown, contentType: string 
   const parts: Record<string, unknown> = {};
   if (query && typeof query === 'object' && Object.keys(query).length > 0) parts.query = scrubSecrets(query);
   if (body !== undefined && body !== null) {
-    parts.body =
-      /json/i.test(contentType ?? '') || typeof body === 'object' ? scrubSecrets(body) : `[${contentType ?? 'body'}]`;
+    // only what JSON gave: a stream or a buffer (a raw body) is named, never walked
+    const plain = Array.isArray(body) || (typeof body === 'object' && Object.getPrototypeOf(body) === Object.prototype);
+    parts.body = plain ? scrubSecrets(body) : `[${contentType ?? 'body'}]`;
   }
   if (/multipart/i.test(contentType ?? '')) parts.body = '[multipart]';
   const text = Object.keys(parts).length ? JSON.stringify(parts) : '';
