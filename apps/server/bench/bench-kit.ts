@@ -18,6 +18,12 @@ export function median(values: number[]): number {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
+/** The 99th percentile (nearest rank) of the values. */
+export function p99(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.99) - 1)]!;
+}
+
 /** Bytes as MiB with one decimal. */
 export const toMib = (bytes: number) => Math.round((bytes / MIB) * 10) / 10;
 

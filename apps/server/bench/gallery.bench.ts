@@ -14,7 +14,7 @@ import { GalleryRepository, type ShopFilter } from '../src/modules/gallery/galle
 import { GalleryService } from '../src/modules/gallery/gallery.service.js';
 import { ObjectRepository } from '../src/modules/objects/object.repository.js';
 import { type BenchDatabase, openPglite, openPostgres } from './bench-database.js';
-import { machine, markdownTable, median, round, writeReport } from './bench-kit.js';
+import { machine, markdownTable, median, p99, round, writeReport } from './bench-kit.js';
 
 const env = process.env;
 const OBJECTS = Number(env.GALLERY_BENCH_OBJECTS ?? 100_000);
@@ -26,11 +26,6 @@ const SELLERS = 200;
 const AIM_P99_MS = 100;
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
-
-const p99 = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.99) - 1)]!;
-};
 
 /** Titles like "狐狸台灯 12345 Fox lamp": two Chinese words, a number and two English words. */
 async function seed(db: BenchDatabase, objects: number) {

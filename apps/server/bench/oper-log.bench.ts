@@ -20,7 +20,7 @@ import { OperLogService } from '../src/modules/oper-log/oper-log.service.js';
 import { bootstrapRootToken } from '../test/account-helpers.js';
 import { RecordingDelivery, testApp } from '../test/test-app.js';
 import { type BenchDatabase, openPglite, openPostgres } from './bench-database.js';
-import { machine, markdownTable, median, round, writeReport } from './bench-kit.js';
+import { machine, markdownTable, median, p99, round, writeReport } from './bench-kit.js';
 
 const env = process.env;
 const ENTRIES = Number(env.OPER_BENCH_ENTRIES ?? 1_000_000);
@@ -32,11 +32,6 @@ const POSTGRES_URL = env.BENCH_DATABASE_URL || env.TEST_DATABASE_URL || undefine
 const PEOPLE = 1000;
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
-const p99 = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.99) - 1)]!;
-};
-
 /** Milliseconds per call of CALLS mutating calls on `app`. */
 async function perCall(app: FastifyInstance, token: string, entry: Record<string, unknown>, round: number) {
   const started = performance.now();
