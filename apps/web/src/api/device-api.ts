@@ -17,6 +17,7 @@ import {
   type Page,
   type RegistryImportResult,
 } from '@kerf/contract';
+import { pageOf } from './page';
 import { CLOUD_API, request } from './request';
 
 /** The device cloud's calls (@kerf/contract device.ts, device-jobs.ts), all under /cloud-api. */
@@ -37,15 +38,6 @@ export type {
 
 const url = (path: string) => `${CLOUD_API}${path}`;
 const itemUrl = (path: string, id: string) => url(path.replace(':id', encodeURIComponent(id)));
-
-function pageOf<T>(data: Page<T> | undefined, page: number, limit: number): Page<T> {
-  return {
-    list: Array.isArray(data?.list) ? data.list : [],
-    total: data?.total ?? 0,
-    page: data?.page ?? page,
-    limit: data?.limit ?? limit,
-  };
-}
 
 /** `mine`: machines bound to me; `all`: every machine (administrators with device:fleet:view). */
 export type DeviceScope = 'mine' | 'all';

@@ -7,6 +7,7 @@ import {
   type DictTypeInput,
   type Page,
 } from '@kerf/contract';
+import { pageOf } from './page';
 import { CLOUD_API, request } from './request';
 
 /** The dictionary calls (@kerf/contract dict.ts), under /cloud-api. */
@@ -14,10 +15,6 @@ import { CLOUD_API, request } from './request';
 export type { DictData, DictType };
 
 const url = (path: string, id = '') => `${CLOUD_API}${path.replace(':id', encodeURIComponent(id))}`;
-
-function pageOf<T>(data: Page<T> | undefined, page: number, limit: number): Page<T> {
-  return { list: data?.list ?? [], total: data?.total ?? 0, page: data?.page ?? page, limit: data?.limit ?? limit };
-}
 
 /** The enabled entries of one dictionary, in order. */
 export async function dictByType(type: string): Promise<DictData[]> {

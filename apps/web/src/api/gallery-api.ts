@@ -6,6 +6,7 @@ import {
   type ObjectState,
   type Page,
 } from '@kerf/contract';
+import { pageOf } from './page';
 import { CLOUD_API, request } from './request';
 
 /** The drawing library's calls (@kerf/contract gallery.ts), all under /cloud-api. */
@@ -25,10 +26,6 @@ export interface ShopQuery {
   sort: GallerySort;
   page: number;
   limit: number;
-}
-
-function pageOf<T>(data: Page<T> | undefined, page: number, limit: number): Page<T> {
-  return { list: data?.list ?? [], total: data?.total ?? 0, page: data?.page ?? page, limit: data?.limit ?? limit };
 }
 
 export async function shopGallery(query: ShopQuery): Promise<Page<GalleryCard>> {

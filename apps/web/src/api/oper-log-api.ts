@@ -1,4 +1,5 @@
 import { type BusinessType, OPER_LOG_PATHS, type OperLog, type OperStatus, type Page } from '@kerf/contract';
+import { pageOf as pageAnswer } from './page';
 import { CLOUD_API, request } from './request';
 
 /** The operation log's calls (@kerf/contract oper-log.ts), under /cloud-api. */
@@ -20,7 +21,7 @@ export interface OperLogQuery {
 const url = (path: string, id = '') => `${CLOUD_API}${path.replace(':id', encodeURIComponent(id))}`;
 
 function pageOf(data: OperLogPage | undefined, page: number, limit: number): OperLogPage {
-  return { list: data?.list ?? [], total: data?.total ?? 0, capped: data?.capped ?? false, page, limit };
+  return { ...pageAnswer(data, page, limit), capped: data?.capped ?? false };
 }
 
 /** My own operations, newest first. */

@@ -9,6 +9,7 @@ import {
   TRADE_PATHS,
 } from '@kerf/contract';
 import { settingsStore } from '../stores/settings-store';
+import { pageOf } from './page';
 import { CLOUD_API, request } from './request';
 
 /** The trade centre's calls (@kerf/contract trade.ts), all under /cloud-api. */
@@ -17,10 +18,6 @@ export type { Earnings, EngineRecord, Order, PaymentRecord };
 
 const url = (path: string) => `${CLOUD_API}${path}`;
 const itemUrl = (path: string, id: string) => url(path.replace(':id', encodeURIComponent(id)));
-
-function pageOf<T>(data: Page<T> | undefined, page: number, limit: number): Page<T> {
-  return { list: data?.list ?? [], total: data?.total ?? 0, page: data?.page ?? page, limit: data?.limit ?? limit };
-}
 
 /** The payment methods this server has (the sandbox unless it is turned off). */
 export async function paymentProviders(): Promise<PaymentProvider[]> {
