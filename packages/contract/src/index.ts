@@ -19,5 +19,6 @@ export * from './permissions.js';
 export * from './preview.js';
 export * from './result.js';
 export * from './share.js';
+export * from './system.js';
 export * from './trade.js';
 export * from './transfer.js';

@@ -17,6 +17,7 @@ export const OPER_LOG_PERMISSIONS = {
   list: 'system:operlog:list',
   query: 'system:operlog:query',
   remove: 'system:operlog:remove',
+  export: 'system:operlog:export',
 } as const;
 
 /** RuoYi's business types. A route names its own when the HTTP method does not say it. */

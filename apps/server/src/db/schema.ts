@@ -91,9 +91,39 @@ export const roles = pgTable(
     roleName: varchar('role_name', { length: 64 }).notNull(),
     permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
     builtin: boolean('builtin').notNull().default(false),
+    /** Order in the role list (RuoYi's role_sort). */
+    orderNum: integer('order_num').notNull().default(0),
+    /** 'enabled' or 'disabled': a disabled role grants nothing to its holders. */
+    status: varchar('status', { length: 16 }).notNull().default('enabled'),
+    remark: text('remark'),
     ...timestamps,
   },
   (t) => [uniqueIndex('roles_role_key_idx').on(t.roleKey)],
+);
+
+/**
+ * The menu tree (RuoYi's sys_menu): directories ('M'), pages ('C') and buttons ('F') with the permission
+ * each needs. `user_routers` answers the visible pages a caller's grants cover; a role's permissions
+ * are chosen from this tree. Built-in rows are seeded by `menuKey` (@kerf/contract BUILTIN_MENUS).
+ */
+export const sysMenus = pgTable(
+  'sys_menus',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    menuKey: varchar('menu_key', { length: 100 }).notNull(),
+    parentId: uuid('parent_id').references((): AnyPgColumn => sysMenus.id, { onDelete: 'cascade' }),
+    menuType: varchar('menu_type', { length: 1 }).notNull(),
+    titleCn: varchar('title_cn', { length: 64 }).notNull(),
+    titleEn: varchar('title_en', { length: 64 }).notNull(),
+    path: varchar('path', { length: 200 }).notNull().default(''),
+    icon: varchar('icon', { length: 64 }).notNull().default(''),
+    orderNum: integer('order_num').notNull().default(0),
+    visible: boolean('visible').notNull().default(true),
+    permission: varchar('permission', { length: 100 }).notNull().default(''),
+    builtin: boolean('builtin').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('sys_menus_key_idx').on(t.menuKey), index('sys_menus_parent_idx').on(t.parentId)],
 );
 
 export const userRoles = pgTable(
