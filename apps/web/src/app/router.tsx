@@ -190,6 +190,38 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, loader: () => redirect('/sysm/dict') },
               {
+                path: 'user',
+                lazy: async () => ({ Component: (await import('../features/system/user/UserPage')).UserPage }),
+                handle: handle({ titleKey: 'system.route.user' }),
+              },
+              {
+                path: 'role',
+                lazy: async () => ({ Component: (await import('../features/system/role/RolePage')).RolePage }),
+                handle: handle({ titleKey: 'system.route.role' }),
+              },
+              {
+                path: 'menu',
+                lazy: async () => ({ Component: (await import('../features/system/menu/MenuPage')).MenuPage }),
+                handle: handle({ titleKey: 'system.route.menu' }),
+              },
+              {
+                path: 'config',
+                lazy: async () => ({ Component: (await import('../features/system/config/ConfigPage')).ConfigPage }),
+                handle: handle({ titleKey: 'system.route.config' }),
+              },
+              {
+                path: 'logininfor',
+                lazy: async () => ({
+                  Component: (await import('../features/system/logininfor/LoginLogPage')).LoginLogPage,
+                }),
+                handle: handle({ titleKey: 'system.route.logininfor' }),
+              },
+              {
+                path: 'online',
+                lazy: async () => ({ Component: (await import('../features/system/online/OnlinePage')).OnlinePage }),
+                handle: handle({ titleKey: 'system.route.online' }),
+              },
+              {
                 path: 'dict',
                 lazy: async () => ({ Component: (await import('../features/system/dict/DictPage')).DictPage }),
                 handle: handle({ titleKey: 'system.route.dict' }),

@@ -9,6 +9,9 @@ import { driveEn } from './drive.en';
 import { editorsEn } from './editors.en';
 import { shareEn } from './share.en';
 import { storeEn } from './store.en';
+import { sysmMonitorEn } from './sysm-monitor.en';
+import { sysmRoleEn } from './sysm-role.en';
+import { sysmUserEn } from './sysm-user.en';
 import { systemEn } from './system.en';
 import { viewersEn } from './viewers.en';
 import type { zhCN } from './zh-CN';
@@ -178,6 +181,9 @@ export const en: Catalogue = {
   deviceSend: deviceSendEn,
   store: storeEn,
   system: systemEn,
+  sysmMonitor: sysmMonitorEn,
+  sysmRole: sysmRoleEn,
+  sysmUser: sysmUserEn,
   editors: editorsEn,
   design: designEn,
   viewers: viewersEn,

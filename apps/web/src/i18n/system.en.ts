@@ -2,7 +2,17 @@ import type { systemZhCN } from './system.zh-CN';
 
 /** English texts of system management (/sysm); same keys as system.zh-CN.ts. */
 export const systemEn: typeof systemZhCN = {
-  route: { title: 'System', dict: 'Dictionaries', operlog: 'Operation log' },
+  route: {
+    title: 'System',
+    dict: 'Dictionaries',
+    operlog: 'Operation log',
+    user: 'Users',
+    role: 'Roles',
+    menu: 'Menus',
+    config: 'Parameters',
+    logininfor: 'Sign-in log',
+    online: 'Online sessions',
+  },
   operlog: {
     person: 'Person',
     module: 'Module',

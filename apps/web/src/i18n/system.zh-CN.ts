@@ -1,6 +1,16 @@
 /** 系统管理（/sysm）的文字；英文见 system.en.ts。 */
 export const systemZhCN = {
-  route: { title: '系统管理', dict: '字典管理', operlog: '操作日志' },
+  route: {
+    title: '系统管理',
+    dict: '字典管理',
+    operlog: '操作日志',
+    user: '用户管理',
+    role: '角色管理',
+    menu: '菜单管理',
+    config: '参数设置',
+    logininfor: '登录日志',
+    online: '在线用户',
+  },
   operlog: {
     person: '操作人员',
     module: '模块',

@@ -9,6 +9,9 @@ import { driveZhCN } from './drive.zh-CN';
 import { editorsZhCN } from './editors.zh-CN';
 import { shareZhCN } from './share.zh-CN';
 import { storeZhCN } from './store.zh-CN';
+import { sysmMonitorZhCN } from './sysm-monitor.zh-CN';
+import { sysmRoleZhCN } from './sysm-role.zh-CN';
+import { sysmUserZhCN } from './sysm-user.zh-CN';
 import { systemZhCN } from './system.zh-CN';
 import { viewersZhCN } from './viewers.zh-CN';
 
@@ -173,6 +176,9 @@ export const zhCN = {
   deviceSend: deviceSendZhCN,
   store: storeZhCN,
   system: systemZhCN,
+  sysmMonitor: sysmMonitorZhCN,
+  sysmRole: sysmRoleZhCN,
+  sysmUser: sysmUserZhCN,
   editors: editorsZhCN,
   design: designZhCN,
   viewers: viewersZhCN,

@@ -1,4 +1,13 @@
-import { DICT_PERMISSIONS, OPER_LOG_PERMISSIONS } from '@kerf/contract';
+import {
+  CONFIG_PERMISSIONS,
+  DICT_PERMISSIONS,
+  LOGIN_LOG_PERMISSIONS,
+  MENU_PERMISSIONS,
+  ONLINE_PERMISSIONS,
+  OPER_LOG_PERMISSIONS,
+  ROLE_PERMISSIONS,
+  USER_PERMISSIONS,
+} from '@kerf/contract';
 import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
@@ -6,8 +15,14 @@ import { useCan } from '../../app/access/use-can';
 
 /** The screens of /sysm, each shown to those whose permission lists it. */
 const SCREENS = [
+  { key: 'user', permission: USER_PERMISSIONS.list },
+  { key: 'role', permission: ROLE_PERMISSIONS.list },
+  { key: 'menu', permission: MENU_PERMISSIONS.list },
   { key: 'dict', permission: DICT_PERMISSIONS.list },
+  { key: 'config', permission: CONFIG_PERMISSIONS.list },
   { key: 'operlog', permission: OPER_LOG_PERMISSIONS.list },
+  { key: 'logininfor', permission: LOGIN_LOG_PERMISSIONS.list },
+  { key: 'online', permission: ONLINE_PERMISSIONS.list },
 ] as const;
 
 /** /sysm: one tab per screen (RuoYi's system menu), the screen below. */
