@@ -103,6 +103,16 @@ export class SessionService {
     this.revision++;
   }
 
+  /**
+   * After a change to who may do what (a role's permissions, a user's roles, a disabled role): every
+   * instance checks tokens afresh on their next call instead of trusting a checked token's grants.
+   */
+  async grantsChanged(): Promise<void> {
+    this.revision++;
+    await this.markEnded();
+    this.revision++;
+  }
+
   async endAllOf(userId: string, options: { except?: string } = {}): Promise<number> {
     this.revision++;
     const ended = await this.sessions.revokeAllOf(userId, this.now(), options.except);
