@@ -23,13 +23,17 @@ export const profileRoutes: FastifyPluginAsyncZod<{ profiles: ProfileService }> 
 
   app.get(
     '/account/profile',
-    { schema: { tags, summary: 'My profile and bindings', response: { 200: profileResponse } } },
+    {
+      config: { auth: 'required' },
+      schema: { tags, summary: 'My profile and bindings', response: { 200: profileResponse } },
+    },
     async (request) => ok(request, await profiles.profile(callerOf(request).userId)),
   );
 
   app.put(
     '/account/profile',
     {
+      config: { auth: 'required' },
       schema: {
         tags,
         summary: 'Change my nick name',
@@ -46,6 +50,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ profiles: ProfileService }> 
   app.post(
     '/account/avatar',
     {
+      config: { auth: 'required' },
       schema: {
         tags,
         summary: 'Upload my avatar (multipart field `file`: PNG, JPG, WebP or GIF up to 2 MB)',
@@ -82,6 +87,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ profiles: ProfileService }> 
   app.put(
     '/account/password',
     {
+      config: { auth: 'required' },
       schema: {
         tags,
         summary: 'Change my password; my other sessions end',
@@ -104,6 +110,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ profiles: ProfileService }> 
   app.post(
     '/account/bind',
     {
+      config: { auth: 'required' },
       schema: {
         tags,
         summary: 'Bind a mobile number or e-mail with a `bind` code',
@@ -120,6 +127,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ profiles: ProfileService }> 
   app.delete(
     '/account/bind',
     {
+      config: { auth: 'required' },
       schema: {
         tags,
         summary: 'Unbind my mobile, e-mail or chat-app account',
@@ -135,7 +143,10 @@ export const profileRoutes: FastifyPluginAsyncZod<{ profiles: ProfileService }> 
 
   app.get(
     '/account/logins',
-    { schema: { tags, summary: 'My recent sign-ins', response: { 200: signInsResponse } } },
+    {
+      config: { auth: 'required' },
+      schema: { tags, summary: 'My recent sign-ins', response: { 200: signInsResponse } },
+    },
     async (request) => ok(request, await profiles.signIns(callerOf(request).userId)),
   );
 };

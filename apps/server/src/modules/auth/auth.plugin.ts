@@ -31,11 +31,25 @@ export interface RouteAccess {
   tokenQuery?: boolean;
 }
 
+/** One API route and who may call it, as the route declared it (see `routeAccessList`). */
+export interface DeclaredRouteAccess {
+  method: string;
+  url: string;
+  /** `public`, `optional` or `required` (signed in, acting on the caller's own data), when declared. */
+  auth?: RouteAccess['auth'];
+  permission: string[];
+  role: string[];
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
   }
   interface FastifyContextConfig extends RouteAccess {}
+  interface FastifyInstance {
+    /** Every guarded route (/cloud-api, /uac-api, downloads) with the access it declared, in registration order. */
+    routeAccessList: DeclaredRouteAccess[];
+  }
 }
 
 export function bearerToken(request: FastifyRequest): string | null {
@@ -103,10 +117,34 @@ const AUTH_CACHE_MAX = 10_000;
 export const authPlugin = fp<{ sessions: SessionService; users: UserRepository; cacheMs?: number }>(
   async (app: FastifyInstance, { sessions, users, cacheMs = 5000 }) => {
     app.decorateRequest('auth', null);
+    const declared: DeclaredRouteAccess[] = [];
+    app.decorate('routeAccessList', declared);
+    // Each route says who may call it in one place, its `config`; the list lets a test find a route that forgot.
+    app.addHook('onRoute', (route) => {
+      if (!guarded(route.url) || route.method === 'HEAD') return;
+      const config = (route.config ?? {}) as RouteAccess;
+      for (const method of ([] as string[]).concat(route.method)) {
+        if (method === 'HEAD') continue;
+        declared.push({
+          method,
+          url: route.url,
+          auth: config.auth,
+          permission: config.permission ? ([] as string[]).concat(config.permission) : [],
+          role: config.role ? ([] as string[]).concat(config.role) : [],
+        });
+      }
+    });
     const checked = new Map<string, { auth: AuthContext; until: number; revision: number; ended: string | null }>();
 
+    // Who may call is settled before the body is read or validated: a caller without the permission
+    // learns nothing about the route's input rules (403 before any 400).
     app.addHook('onRequest', async (request) => {
       if (!guarded(request.url)) return;
+      await identify(request);
+      checkGrants(request);
+    });
+
+    async function identify(request: FastifyRequest): Promise<void> {
       const access = request.routeOptions.config?.auth ?? 'required';
       const config = request.routeOptions.config;
       const token =
@@ -145,9 +183,9 @@ export const authPlugin = fp<{ sessions: SessionService; users: UserRepository; 
         if (checked.size >= AUTH_CACHE_MAX) checked.clear();
         checked.set(token, { auth: request.auth, until: now + cacheMs, revision, ended });
       }
-    });
+    }
 
-    app.addHook('preHandler', async (request) => {
+    function checkGrants(request: FastifyRequest): void {
       const { permission, role } = request.routeOptions.config ?? {};
       if (!permission && !role) return;
       const auth = request.auth;
@@ -158,7 +196,7 @@ export const authPlugin = fp<{ sessions: SessionService; users: UserRepository; 
         (wantedPermissions ? hasAnyPermission(auth, wantedPermissions) : true) &&
         (wantedRoles ? hasAnyRole(auth, wantedRoles) : true);
       if (!allowed) throw AppError.forbidden();
-    });
+    }
   },
   { name: 'auth', dependencies: ['http-conventions'] },
 );

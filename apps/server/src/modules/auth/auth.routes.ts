@@ -76,7 +76,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     {
       // A read that the SPEC sends as POST: a quick reload or a second tab must not be refused.
       // reads that are POSTs (SPEC §7): not operations
-      config: { duplicateSubmit: false, operLog: false },
+      config: { auth: 'required', duplicateSubmit: false, operLog: false },
       schema: {
         tags: ['account'],
         summary: 'The caller, their roles and permissions, and the features of this installation',
@@ -100,7 +100,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     '/oauth2/user_routers',
     {
       // reads that are POSTs (SPEC §7): not operations
-      config: { duplicateSubmit: false, operLog: false },
+      config: { auth: 'required', duplicateSubmit: false, operLog: false },
       schema: {
         tags: ['account'],
         summary: 'The workbench menu the caller may see (features that exist only)',
@@ -143,6 +143,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/oauth2/session',
     {
+      config: { auth: 'required' },
       schema: {
         tags: ['account'],
         summary: 'Whether the bearer token is still valid (401 with code 422 when not)',

@@ -26,6 +26,7 @@ export const dictRoutes: FastifyPluginAsyncZod<{ dicts: DictService }> = async (
   app.get(
     DICT_PATHS.dataByType,
     {
+      config: { auth: 'required' },
       schema: {
         tags,
         summary: 'The enabled entries of one dictionary, in order (any signed-in user)',

@@ -42,6 +42,8 @@ export const operLogRoutes: FastifyPluginAsyncZod<{ logs: OperLogService; writer
   app.get(
     OPER_LOG_PATHS.mine,
     {
+      // the workbench's "operation log" menu entry
+      config: { permission: 'account:log:list' },
       schema: {
         tags,
         summary: 'My own operations, newest first (the workbench’s operation log)',
