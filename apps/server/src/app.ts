@@ -28,12 +28,16 @@ import { commonDownloadRoutes, transferRoutes } from './modules/drive/transfer.r
 import { galleryRoutes } from './modules/gallery/gallery.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { HealthService } from './modules/health/health.service.js';
+import { monitorRoutes } from './modules/monitor/monitor.routes.js';
 import { objectRoutes } from './modules/objects/object.routes.js';
 import { operLogPlugin } from './modules/oper-log/oper-log.plugin.js';
 import { operLogRoutes } from './modules/oper-log/oper-log.routes.js';
 import { previewRoutes } from './modules/preview/preview.routes.js';
 import { presentMyShared, shareLinkRoutes, shareRoutes } from './modules/share/share.routes.js';
 import { configRoutes } from './modules/system/config.routes.js';
+import { menuRoutes } from './modules/system-menu/menu.routes.js';
+import { roleRoutes } from './modules/system-role/role.routes.js';
+import { systemUserRoutes } from './modules/system-user/system-user.routes.js';
 import { tradeRoutes } from './modules/trade/trade.routes.js';
 import { wechatRoutes } from './modules/wechat/wechat.routes.js';
 import { createServices, type Infrastructure, type Services } from './services.js';
@@ -91,6 +95,7 @@ export async function buildApp({
       servers: [],
       tags: [
         { name: 'system', description: 'Health and system parameters' },
+        { name: 'monitor', description: 'Sign-in log and sessions online' },
         { name: 'account', description: 'Sign-in, registration, verification codes, sessions and permissions' },
         { name: 'drive', description: 'Cloud drive: folders, files, recycle bin' },
         { name: 'design', description: 'Design editor: reading DWG drawings' },
@@ -163,7 +168,11 @@ export async function buildApp({
     async (cloud) => {
       await cloud.register(healthRoutes, { health });
       await cloud.register(configRoutes, { configs: s.configs });
+      await cloud.register(monitorRoutes, { monitor: s.monitor });
       await cloud.register(dictRoutes, { dicts: s.dicts });
+      await cloud.register(roleRoutes, { roles: s.systemRoles });
+      await cloud.register(menuRoutes, { menus: s.menus });
+      await cloud.register(systemUserRoutes, { systemUsers: s.systemUsers });
       await cloud.register(operLogRoutes, { logs: s.operLogs, writer: s.operLogWriter });
       await cloud.register(driveRoutes, {
         drive: s.drive,
@@ -210,6 +219,7 @@ export async function buildApp({
         login: s.login,
         sessions: s.sessions,
         users: s.users,
+        menus: s.menus,
         onlineOffice: s.onlyoffice !== null,
       });
       await uac.register(accountRoutes, { accounts: s.accounts, captcha: s.captcha, sessions: s.sessions });

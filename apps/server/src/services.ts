@@ -50,6 +50,8 @@ import { UploadService } from './modules/drive/upload.service.js';
 import { UploadProofs } from './modules/drive/upload-proof.js';
 import { GalleryRepository } from './modules/gallery/gallery.repository.js';
 import { GalleryService } from './modules/gallery/gallery.service.js';
+import { MonitorRepository } from './modules/monitor/monitor.repository.js';
+import { MonitorService } from './modules/monitor/monitor.service.js';
 import { AttachmentChecker } from './modules/objects/attachment-check.js';
 import { ObjectRepository } from './modules/objects/object.repository.js';
 import { ObjectService } from './modules/objects/object.service.js';
@@ -67,6 +69,12 @@ import { ConfigRepository } from './modules/system/config.repository.js';
 import { ConfigService } from './modules/system/config.service.js';
 import { InstallationRepository } from './modules/system/installation.repository.js';
 import { ServerSecretRepository } from './modules/system/server-secret.repository.js';
+import { MenuRepository } from './modules/system-menu/menu.repository.js';
+import { MenuService } from './modules/system-menu/menu.service.js';
+import { RoleRepository } from './modules/system-role/role.repository.js';
+import { RoleService } from './modules/system-role/role.service.js';
+import { SystemUserRepository } from './modules/system-user/system-user.repository.js';
+import { SystemUserService } from './modules/system-user/system-user.service.js';
 import { paymentGateways } from './modules/trade/payments/gateways.js';
 import { SandboxGateway } from './modules/trade/payments/sandbox-provider.js';
 import { TradeJobs } from './modules/trade/trade.jobs.js';
@@ -175,6 +183,7 @@ export function createServices(config: Config, infra: Infrastructure, log: Fasti
   const users = new UserRepository(db);
   const configs = new ConfigService(new ConfigRepository(db));
   const dicts = new DictService(new DictRepository(db));
+  const menus = new MenuService(new MenuRepository(db));
   const operLogRows = new OperLogRepository(db);
   const operLogs = new OperLogService(operLogRows);
   const operLogWriter = new OperLogWriter(operLogRows, log);
@@ -184,7 +193,9 @@ export function createServices(config: Config, infra: Infrastructure, log: Fasti
   const sharedCache = infra.cache.kind === 'redis' ? infra.cache : undefined;
   const sessions = new SessionService(new SessionRepository(db), config.sessions, undefined, sharedCache);
   const clients = new ClientRepository(db);
+  const systemRoles = new RoleService({ roles: new RoleRepository(db), sessions });
   const loginLog = new LoginLogRepository(db);
+  const monitor = new MonitorService({ repo: new MonitorRepository(db), sessions, policy: config.sessions });
   const identities = new IdentityRepository(db);
   const loginThrottle = new LoginThrottle(infra.cache, {
     ...LOGIN_LIMITS,
@@ -218,6 +229,7 @@ export function createServices(config: Config, infra: Infrastructure, log: Fasti
     configs,
     tickets: wechat,
   });
+  const systemUsers = new SystemUserService({ repo: new SystemUserRepository(db), sessions });
   const profiles = new ProfileService({
     users,
     identities,
@@ -320,9 +332,12 @@ export function createServices(config: Config, infra: Infrastructure, log: Fasti
     users,
     identities,
     profiles,
+    systemUsers,
     wechat,
     configs,
     dicts,
+    menus,
+    systemRoles,
     operLogs,
     operLogWriter,
     codes,
@@ -330,12 +345,13 @@ export function createServices(config: Config, infra: Infrastructure, log: Fasti
     sessions,
     clients,
     loginLog,
+    monitor,
     accounts,
     login,
     installation: new InstallationRepository(db),
     crafts,
     ...deviceServices,
-    /** Idempotent start-up work: built-in parameters, roles, the web client and the first crafts. */
+    /** Idempotent start-up work: built-in parameters, roles and menus, the web client and the first crafts. */
     async prepare() {
       await uploads.prepare();
       await contentTags.load();
@@ -343,6 +359,7 @@ export function createServices(config: Config, infra: Infrastructure, log: Fasti
       await sandboxPayments.load();
       await configs.ensureDefaults();
       await accounts.ensureRoles();
+      await menus.ensureBuiltin();
       await clients.upsert({
         clientId: config.webClient.clientId,
         secret: config.webClient.clientSecret,

@@ -20,5 +20,6 @@ export * from './preview.js';
 export * from './result.js';
 export * from './share.js';
 export * from './system.js';
+export * from './system-user.js';
 export * from './trade.js';
 export * from './transfer.js';

@@ -1,3 +1,4 @@
+import type { Bilingual } from './locale.js';
 import {
   CONFIG_PERMISSIONS,
   LOGIN_LOG_PERMISSIONS,
@@ -333,3 +334,132 @@ export const BUILTIN_MENUS: readonly MenuSeed[] = [
     ),
   ]),
 ];
+
+/* ---- menus as data and roles (RuoYi's sys_menu and sys_role) ---- */
+
+/** A permission string: `module:resource:action`, each segment a name or `*`. */
+export const PERMISSION_PATTERN = /^(\*|[A-Za-z0-9_-]+):(\*|[A-Za-z0-9_-]+):(\*|[A-Za-z0-9_-]+)$/;
+/** A role's key (RuoYi's role_key): lower-case letters, digits, `_` and `-`, starting with a letter. */
+export const ROLE_KEY_PATTERN = /^[a-z][a-z0-9_-]*$/;
+export const ROLE_STATUSES = ['enabled', 'disabled'] as const;
+export type RoleStatus = (typeof ROLE_STATUSES)[number];
+
+export const MENU_LIMITS = { titleMax: 64, pathMax: 200, iconMax: 64, permissionMax: 100, keyMax: 100 } as const;
+export const ROLE_LIMITS = { keyMax: 64, nameMax: 64, remarkMax: 500, permissionsMax: 500 } as const;
+
+/** One row of the menu tree as the management calls answer it. */
+export interface SysMenu {
+  id: string;
+  menuKey: string;
+  parentId: string | null;
+  menuType: MenuType;
+  titleCn: string;
+  titleEn: string;
+  path: string;
+  icon: string;
+  orderNum: number;
+  visible: boolean;
+  permission: string;
+  builtin: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+export type SysMenuInput = Pick<SysMenu, 'parentId' | 'menuType' | 'titleCn' | 'titleEn' | 'path' | 'icon'> &
+  Partial<Pick<SysMenu, 'orderNum' | 'visible' | 'permission'>>;
+
+/** A node of the tree a role's permissions are picked from (GET /system/menu/treeselect). */
+export interface MenuTreeNode {
+  id: string;
+  key: string;
+  type: MenuType;
+  title: Bilingual;
+  permission: string;
+  visible: boolean;
+  children: MenuTreeNode[];
+}
+
+/** An entry of `user_routers`: a page, or a directory with the pages of it the caller may see. */
+export interface RouterMenu {
+  key: string;
+  path: string;
+  icon: string;
+  title: Bilingual;
+  children?: RouterMenu[];
+}
+
+export interface Role {
+  id: string;
+  roleKey: string;
+  roleName: string;
+  orderNum: number;
+  status: RoleStatus;
+  builtin: boolean;
+  remark: string;
+  permissions: string[];
+  /** How many people hold the role. */
+  userCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+export type RoleInput = Pick<Role, 'roleKey' | 'roleName' | 'permissions'> &
+  Partial<Pick<Role, 'orderNum' | 'status' | 'remark'>>;
+
+export const roleMessages = {
+  notFound: { 'zh-CN': '角色不存在', en: 'That role does not exist' },
+  keyExists: { 'zh-CN': '角色权限字符已存在', en: 'That role key is already taken' },
+  nameExists: { 'zh-CN': '角色名称已存在', en: 'That role name is already taken' },
+  badKey: {
+    'zh-CN': '角色权限字符只能包含小写字母、数字、下划线和连字符，并以字母开头',
+    en: 'A role key holds lower-case letters, digits, underscores and hyphens, and starts with a letter',
+  },
+  badPermission: {
+    'zh-CN': '权限字符格式应为 模块:资源:操作（可用 *）：{0}',
+    en: 'A permission reads module:resource:action (* allowed): {0}',
+  },
+  assigned: { 'zh-CN': '角色已分配，不能删除', en: 'The role is assigned to users and cannot be deleted' },
+  builtinRemove: { 'zh-CN': '内置角色不能删除', en: 'A built-in role cannot be deleted' },
+  builtinKey: { 'zh-CN': '内置角色的权限字符不能修改', en: 'The key of a built-in role cannot be changed' },
+  adminLocked: {
+    'zh-CN': '不允许修改超级管理员角色的权限字符、权限和状态',
+    en: 'The key, permissions and state of the administrator role cannot be changed',
+  },
+} as const satisfies Record<string, Bilingual>;
+
+export const menuMessages = {
+  notFound: { 'zh-CN': '菜单不存在', en: 'That menu does not exist' },
+  hasChildren: { 'zh-CN': '存在子菜单，不允许删除', en: 'The menu has sub-menus and cannot be deleted' },
+  builtinRemove: {
+    'zh-CN': '内置菜单不能删除，可以将其隐藏',
+    en: 'A built-in menu cannot be deleted; hide it instead',
+  },
+  builtinLocked: {
+    'zh-CN': '内置菜单只能修改标题、图标、排序和显示状态',
+    en: 'Only the titles, icon, order and visibility of a built-in menu can be changed',
+  },
+  parentNotFound: { 'zh-CN': '上级菜单不存在', en: 'The parent menu does not exist' },
+  parentCycle: {
+    'zh-CN': '上级菜单不能是自己或自己的下级',
+    en: 'A menu cannot sit under itself or under one of its own sub-menus',
+  },
+  badParent: {
+    'zh-CN': '目录和菜单只能放在目录下，按钮只能放在菜单或目录下',
+    en: 'Directories and pages go under a directory; buttons go under a page or a directory',
+  },
+  badPermission: {
+    'zh-CN': '权限字符格式应为 模块:资源:操作（可用 *）',
+    en: 'A permission reads module:resource:action (* allowed)',
+  },
+  permissionRequired: {
+    'zh-CN': '菜单和按钮必须填写权限字符',
+    en: 'A page or a button needs a permission',
+  },
+  badPath: {
+    'zh-CN': '菜单的路由地址必须以 / 开头',
+    en: "A page's path starts with /",
+  },
+} as const satisfies Record<string, Bilingual>;
+
+/** A node's title in a language: English falls back to Chinese when none was given. */
+export function menuTitle(title: { titleCn: string; titleEn: string }, locale: 'zh-CN' | 'en'): string {
+  return locale === 'en' && title.titleEn ? title.titleEn : title.titleCn;
+}

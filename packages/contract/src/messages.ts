@@ -78,3 +78,41 @@ export function statusMessageKey(status: number): MessageKey {
       return 'statusDefault';
   }
 }
+
+/** System parameters (/system/config): the refusals of their management. */
+export const configMessages = {
+  notFound: { 'zh-CN': '参数不存在', en: 'That parameter does not exist' },
+  keyExists: { 'zh-CN': '参数键名已存在', en: 'That parameter key already exists' },
+  badKey: {
+    'zh-CN': '参数键名只能包含字母、数字、点、横线和下划线',
+    en: 'A parameter key holds letters, digits, dots, dashes and underscores only',
+  },
+  builtinKey: { 'zh-CN': '内置参数的键名不能修改', en: 'The key of a built-in parameter cannot be changed' },
+  builtinRemove: { 'zh-CN': '内置参数不能删除', en: 'A built-in parameter cannot be deleted' },
+  booleanValue: { 'zh-CN': '该参数的值只能是 true 或 false', en: 'This parameter takes true or false only' },
+} as const satisfies Record<string, Bilingual>;
+
+/** The sign-in log (/monitor/logininfor): what an attempt's result and reason say. */
+export const loginLogMessages = {
+  success: { 'zh-CN': '登录成功', en: 'Signed in' },
+  'bad-credentials': { 'zh-CN': '账号或密码错误', en: 'Wrong account or password' },
+  'captcha-required': { 'zh-CN': '需要图形验证码', en: 'Picture characters needed' },
+  'captcha-wrong': { 'zh-CN': '图形验证码错误', en: 'Wrong picture characters' },
+  locked: { 'zh-CN': '账号已锁定', en: 'Account locked' },
+  'rate-limited': { 'zh-CN': '尝试过于频繁', en: 'Too many attempts' },
+  'address-refused': { 'zh-CN': '该地址暂被拒绝', en: 'Address refused for a while' },
+  busy: { 'zh-CN': '系统繁忙，暂被拒绝', en: 'Refused while the system was busy' },
+  disabled: { 'zh-CN': '账号已停用', en: 'Account disabled' },
+  'ticket-invalid': { 'zh-CN': '微信登录已失效', en: 'WeChat sign-in expired' },
+  failure: { 'zh-CN': '登录失败', en: 'Sign-in failed' },
+} as const satisfies Record<string, Bilingual>;
+
+/** Sessions online (/monitor/online): the refusals of a forced sign-out. */
+export const onlineMessages = {
+  notFound: { 'zh-CN': '该会话不存在或已下线', en: 'That session does not exist or has already ended' },
+  ownSession: {
+    'zh-CN': '不能强退当前会话，请使用退出登录',
+    en: 'You cannot force out your own current session; sign out instead',
+  },
+  forced: { 'zh-CN': '已强制退出', en: 'Signed out by force' },
+} as const satisfies Record<string, Bilingual>;

@@ -5,12 +5,14 @@
  * - `GET /system/operlog/list` `{module, businessType, status, userName, from, to, page, limit}` (staff).
  * - `GET /system/operlog/mine` (the workbench's "operation log": my own entries).
  * - `GET /system/operlog/{id}`; `DELETE /system/operlog/clean` (empties the log; itself logged).
+ * - `GET /system/operlog/export` `{…list filters, format: xlsx|csv, lang}` (staff; the newest 50,000).
  */
 export const OPER_LOG_PATHS = {
   list: '/system/operlog/list',
   mine: '/system/operlog/mine',
   byId: '/system/operlog/:id',
   clean: '/system/operlog/clean',
+  export: '/system/operlog/export',
 } as const;
 
 export const OPER_LOG_PERMISSIONS = {

@@ -17,12 +17,16 @@ import { CodeTooSoonError, type VerificationCodeService } from '../verification/
 import type { CodeDelivery } from '../verification/code-delivery.js';
 import type { CodeSendGuard } from '../verification/code-send-guard.js';
 import { hashPassword } from './password-hasher.js';
-import type { UserRepository, UserRow } from './user.repository.js';
+import type { RoleDefinition, UserRepository, UserRow } from './user.repository.js';
 
 export const USER_ROLE = 'user';
 
-export const BUILTIN_ROLES = [
-  { roleKey: ADMIN_ROLE, roleName: 'Administrator', permissions: [ALL_PERMISSIONS] },
+/**
+ * The roles Kerf ships: made when missing. The administrator's grants are put back at every start; the
+ * user role starts with DEFAULT_USER_PERMISSIONS and keeps an administrator's later edits.
+ */
+export const BUILTIN_ROLES: RoleDefinition[] = [
+  { roleKey: ADMIN_ROLE, roleName: 'Administrator', permissions: [ALL_PERMISSIONS], locked: true },
   { roleKey: USER_ROLE, roleName: 'User', permissions: [...DEFAULT_USER_PERMISSIONS] },
 ];
 
@@ -67,6 +71,7 @@ export class AccountService {
     },
   ) {}
 
+  /** Start-up: the built-in roles exist, and the administrator role grants everything. */
   async ensureRoles(): Promise<void> {
     await this.deps.users.upsertRoles(BUILTIN_ROLES);
   }

@@ -1,5 +1,5 @@
 import type { AccountKind } from '@kerf/contract';
-import { count, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { roles, userRoles, users } from '../../db/schema.js';
 
@@ -9,6 +9,8 @@ export interface RoleDefinition {
   roleKey: string;
   roleName: string;
   permissions: string[];
+  /** Its permissions cannot be changed: put back at every start (the administrator role). */
+  locked?: boolean;
 }
 
 /** Users, their roles and the roles' permissions. Reads by the user's own id or sign-in account. */
@@ -62,28 +64,34 @@ export class UserRepository {
     return row;
   }
 
-  /** The user's role keys and the union of their roles' permissions. */
+  /** The user's enabled role keys and the union of their permissions: a disabled role grants nothing. */
   async grantsOf(userId: string): Promise<{ roles: string[]; permissions: string[] }> {
     const rows = await this.db
       .select({ roleKey: roles.roleKey, permissions: roles.permissions })
       .from(userRoles)
       .innerJoin(roles, eq(roles.id, userRoles.roleId))
-      .where(eq(userRoles.userId, userId));
+      .where(and(eq(userRoles.userId, userId), eq(roles.status, 'enabled')));
     return {
       roles: rows.map((r) => r.roleKey).sort(),
       permissions: [...new Set(rows.flatMap((r) => r.permissions))].sort(),
     };
   }
 
-  /** Creates missing built-in roles and brings their permission lists up to date. */
+  /**
+   * Creates the built-in roles that are missing. An existing one keeps what an administrator made of
+   * it, except a `locked` one, whose permissions are put back (and which is enabled again) every time.
+   */
   async upsertRoles(definitions: RoleDefinition[]): Promise<void> {
     if (!definitions.length) return;
     await this.db
       .insert(roles)
-      .values(definitions.map((d) => ({ ...d, builtin: true })))
-      .onConflictDoUpdate({
-        target: roles.roleKey,
-        set: { permissions: sql`excluded.permissions`, roleName: sql`excluded.role_name`, updatedAt: new Date() },
-      });
+      .values(definitions.map(({ locked: _, ...d }) => ({ ...d, builtin: true })))
+      .onConflictDoNothing({ target: roles.roleKey });
+    for (const { roleKey, permissions } of definitions.filter((d) => d.locked)) {
+      await this.db
+        .update(roles)
+        .set({ permissions, status: 'enabled', builtin: true, updatedAt: new Date() })
+        .where(eq(roles.roleKey, roleKey));
+    }
   }
 }

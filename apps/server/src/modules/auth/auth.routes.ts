@@ -1,9 +1,10 @@
-import { accountMessages, errorEnvelope, hasPermission, WORKBENCH_MENUS } from '@kerf/contract';
+import { accountMessages, errorEnvelope } from '@kerf/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { done, ok } from '../../http/envelope.js';
 import { presentUser } from '../account/account.service.js';
 import type { UserRepository } from '../account/user.repository.js';
+import type { MenuService } from '../system-menu/menu.service.js';
 import { callerOf } from './auth.plugin.js';
 import {
   permsResponse,
@@ -20,9 +21,11 @@ export const authRoutes: FastifyPluginAsyncZod<{
   login: LoginService;
   sessions: SessionService;
   users: UserRepository;
+  /** The menu tree, which `user_routers` answers from. */
+  menus: MenuService;
   /** Whether a document server is configured (the web hides office editing without one). */
   onlineOffice: boolean;
-}> = async (app, { login, sessions, users, onlineOffice }) => {
+}> = async (app, { login, sessions, users, menus, onlineOffice }) => {
   app.post(
     '/oauth2/access_token',
     {
@@ -103,18 +106,13 @@ export const authRoutes: FastifyPluginAsyncZod<{
       config: { auth: 'required', duplicateSubmit: false, operLog: false },
       schema: {
         tags: ['account'],
-        summary: 'The workbench menu the caller may see (features that exist only)',
+        summary:
+          'The menu the caller may see: visible pages their grants cover and the directories holding them (with those pages as children), in order',
         body: scopeBody,
         response: { 200: routersResponse, 401: errorEnvelope },
       },
     },
-    async (request) => {
-      const caller = callerOf(request);
-      const menus = WORKBENCH_MENUS.filter((m) => m.available && hasPermission(caller, m.permission)).map(
-        ({ key, path, icon, title }) => ({ key, path, icon, title }),
-      );
-      return ok(request, menus);
-    },
+    async (request) => ok(request, await menus.routersFor(callerOf(request))),
   );
 
   app.post(

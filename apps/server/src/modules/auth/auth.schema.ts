@@ -56,16 +56,24 @@ export const permsResponse = envelopeOf(
   }),
 );
 
-export const routersResponse = envelopeOf(
-  z.array(
-    z.object({
-      key: z.string(),
-      path: z.string(),
-      icon: z.string(),
-      title: z.object({ 'zh-CN': z.string(), en: z.string() }),
-    }),
-  ),
+interface RouterEntry {
+  key: string;
+  path: string;
+  icon: string;
+  title: { 'zh-CN': string; en: string };
+  children?: RouterEntry[];
+}
+const routerEntry: z.ZodType<RouterEntry> = z.lazy(() =>
+  z.object({
+    key: z.string(),
+    path: z.string().describe('a directory opens its first page the caller may see'),
+    icon: z.string(),
+    title: z.object({ 'zh-CN': z.string(), en: z.string() }),
+    children: z.array(routerEntry).optional().describe('a directory: its pages the caller may see, in order'),
+  }),
 );
+
+export const routersResponse = envelopeOf(z.array(routerEntry));
 
 /** An administrator lifts the sign-in locks on an account (mobile number or e-mail address). */
 export const unlockAccountBody = z.object({ account: z.string().min(1).max(254) });

@@ -1,7 +1,6 @@
 import { PassThrough } from 'node:stream';
 import {
   CLASH_POLICIES,
-  DEFAULT_QUOTA_BYTES,
   driveMessages,
   envelopeOf,
   errorEnvelope,
@@ -234,31 +233,6 @@ export const transferRoutes: FastifyPluginAsyncZod<{
       schema: { tags, summary: 'My storage: bytes used and total', response: { 200: envelopeOf(quota) } },
     },
     async (request) => ok(request, await drive.quota(callerOf(request).userId)),
-  );
-
-  app.put(
-    '/system/user/quota',
-    {
-      config: { permission: 'system:user:edit' },
-      schema: {
-        tags,
-        summary: "Set a person's drive quota in bytes (administrators)",
-        body: z.object({
-          userId: uuid,
-          quotaBytes: z.coerce
-            .number()
-            .int()
-            .min(0)
-            .max(2 ** 50)
-            .default(DEFAULT_QUOTA_BYTES),
-        }),
-        response: { 200: errorEnvelope, 404: errorEnvelope },
-      },
-    },
-    async (request) => {
-      await drive.setQuota(request.body.userId, request.body.quotaBytes);
-      return done(request, transferMessages.quotaUpdated);
-    },
   );
 };
 

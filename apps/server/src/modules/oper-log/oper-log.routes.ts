@@ -1,9 +1,11 @@
 import { errorEnvelope, messages, OPER_LOG_PATHS, OPER_LOG_PERMISSIONS } from '@kerf/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { done, ok } from '../../http/envelope.js';
+import { sendTable } from '../../http/table-export.js';
 import { callerOf } from '../auth/auth.plugin.js';
 import {
   cleanResponse,
+  exportQuery,
   idParams,
   listQuery,
   mineQuery,
@@ -36,6 +38,24 @@ export const operLogRoutes: FastifyPluginAsyncZod<{ logs: OperLogService; writer
       const { page, limit, ...filter } = request.query;
       await writer.flush();
       return ok(request, await logs.list(filter, { page, limit }));
+    },
+  );
+
+  app.get(
+    OPER_LOG_PATHS.export,
+    {
+      config: { permission: OPER_LOG_PERMISSIONS.export, tokenCookie: true, operLog: { type: 'export' } },
+      schema: {
+        tags,
+        summary: 'The operations the search finds (the newest 50,000) as XLSX or CSV',
+        querystring: exportQuery,
+      },
+    },
+    async (request, reply) => {
+      const { format, lang, ...filter } = request.query;
+      await writer.flush();
+      const table = await logs.table(filter, lang ?? request.locale);
+      return sendTable(reply, table, format, `kerf-operlog-${new Date().toISOString().slice(0, 10)}`);
     },
   );
 

@@ -1,4 +1,4 @@
-import { BUSINESS_TYPES, envelopeOf, OPER_STATUSES, pageNumber, pageOf } from '@kerf/contract';
+import { BUSINESS_TYPES, envelopeOf, LOCALES, OPER_STATUSES, pageNumber, pageOf } from '@kerf/contract';
 import { z } from 'zod';
 
 export const idParams = z.object({ id: z.string().uuid() });
@@ -13,6 +13,12 @@ export const listQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(10),
 });
 export const mineQuery = listQuery.omit({ userName: true });
+/** The staff list's filters; the newest EXPORT_MAX entries they match, as a spreadsheet. */
+export const exportQuery = listQuery.omit({ page: true, limit: true }).extend({
+  format: z.enum(['csv', 'xlsx']).default('xlsx'),
+  /** The app's language (a download link sends the browser's, not the app's). */
+  lang: z.enum(LOCALES).optional(),
+});
 
 const operLog = z.object({
   id: z.string(),

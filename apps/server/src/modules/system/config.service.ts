@@ -1,4 +1,15 @@
-import type { ConfigEntry, ConfigRepository } from './config.repository.js';
+import { configMessages } from '@kerf/contract';
+import { type PageRequest, pageSlice } from '../../db/page-slice.js';
+import { AppError } from '../../http/app-error.js';
+import {
+  type ConfigEntry,
+  type ConfigFilter,
+  type ConfigRepository,
+  type ConfigRow,
+  type ConfigValues,
+  isKeyTaken,
+} from './config.repository.js';
+import { CONFIG_KEY_PATTERN } from './config.schema.js';
 
 /** Parameters Kerf ships with; features add theirs here. Values are strings, as an admin edits them. */
 export const BUILTIN_CONFIG: ConfigEntry[] = [
@@ -18,6 +29,46 @@ export const BUILTIN_CONFIG: ConfigEntry[] = [
   },
 ];
 
+/** The built-in switches: Kerf reads them as `true` or `false`, so no other value is taken. */
+const SWITCHES = new Set(
+  BUILTIN_CONFIG.filter((c) => c.configValue === 'true' || c.configValue === 'false').map((c) => c.configKey),
+);
+
+export interface ConfigItem {
+  id: string;
+  configKey: string;
+  configValue: string;
+  configName: string;
+  builtin: boolean;
+  remark: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+function present(row: ConfigRow): ConfigItem {
+  return {
+    id: row.id,
+    configKey: row.configKey,
+    configValue: row.configValue,
+    configName: row.configName,
+    builtin: row.builtin,
+    remark: row.remark ?? '',
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function checkValue(key: string, value: string) {
+  if (SWITCHES.has(key) && value !== 'true' && value !== 'false')
+    throw AppError.badRequest(configMessages.booleanValue);
+}
+
+/**
+ * System parameters (SPEC §7 `/system/config`): read by key by anyone, kept by staff. A key is unique;
+ * a built-in parameter (one Kerf reads) keeps its key and cannot be deleted, and a built-in switch takes
+ * `true` or `false` only. Values are read from the database on every use (no copy per process), so a
+ * change holds on every instance at once.
+ */
 export class ConfigService {
   constructor(private readonly configs: ConfigRepository) {}
 
@@ -32,10 +83,62 @@ export class ConfigService {
 
   /** Changes an existing parameter; false when there is no such key. */
   change(key: string, value: string): Promise<boolean> {
+    checkValue(key, value);
     return this.configs.setValue(key, value);
   }
 
   async flag(key: string): Promise<boolean> {
     return (await this.valueOf(key)) === 'true';
   }
+
+  async list(filter: ConfigFilter, page: PageRequest) {
+    const { rows, total } = await this.configs.list(filter, pageSlice(page));
+    return { list: rows.map(present), total, ...page };
+  }
+
+  async one(id: string): Promise<ConfigItem> {
+    return present(await this.existing(id));
+  }
+
+  async add(values: ConfigValues): Promise<ConfigItem> {
+    checkKey(values.configKey);
+    checkValue(values.configKey, values.configValue);
+    return present(await this.saving(() => this.configs.insert(values)));
+  }
+
+  async edit(id: string, values: ConfigValues): Promise<ConfigItem> {
+    checkKey(values.configKey);
+    const before = await this.existing(id);
+    if (before.builtin && before.configKey !== values.configKey) throw AppError.badRequest(configMessages.builtinKey);
+    checkValue(values.configKey, values.configValue);
+    const row = await this.saving(() => this.configs.update(id, values));
+    if (!row) throw AppError.notFound(configMessages.notFound);
+    return present(row);
+  }
+
+  async remove(id: string): Promise<void> {
+    const row = await this.existing(id);
+    if (row.builtin) throw AppError.badRequest(configMessages.builtinRemove);
+    if (!(await this.configs.deleteCustom(id))) throw AppError.notFound(configMessages.notFound);
+  }
+
+  private async existing(id: string): Promise<ConfigRow> {
+    const row = await this.configs.byId(id);
+    if (!row) throw AppError.notFound(configMessages.notFound);
+    return row;
+  }
+
+  /** Runs a save; the unique index refusing it (a key taken) is a 409 参数键名已存在. */
+  private async saving<T>(save: () => Promise<T>): Promise<T> {
+    try {
+      return await save();
+    } catch (error) {
+      if (isKeyTaken(error)) throw AppError.conflict(configMessages.keyExists);
+      throw error;
+    }
+  }
+}
+
+function checkKey(key: string) {
+  if (!CONFIG_KEY_PATTERN.test(key)) throw AppError.badRequest(configMessages.badKey);
 }

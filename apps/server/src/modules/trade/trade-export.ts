@@ -1,14 +1,8 @@
 import { type Locale, priceText } from '@kerf/contract';
+import type { RecordTable } from '../../http/table-export.js';
 import type { TradeService } from './trade.service.js';
 
 export type ExportKind = 'orders' | 'sales' | 'payments' | 'records';
-
-/** A table to write: a header row and text cells (money as exact decimal text, never a float). */
-export interface RecordTable {
-  name: string;
-  header: string[];
-  rows: string[][];
-}
 
 const HEADERS: Record<ExportKind, Record<Locale, string[]>> = {
   orders: {
@@ -107,30 +101,4 @@ export async function recordTable(
     if (rows.length >= total || batch.length === 0) break;
   }
   return { name: kind, header: HEADERS[kind][locale], rows };
-}
-
-/** A cell a spreadsheet would run as a formula is written as text (CSV injection). */
-function safeCell(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
-/** RFC 4180 CSV with a UTF-8 byte-order mark, so spreadsheet programs read Chinese right. */
-export function toCsv(table: RecordTable): Buffer {
-  const line = (cells: string[]) =>
-    cells
-      .map((cell) => {
-        const value = safeCell(cell);
-        return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-      })
-      .join(',');
-  return Buffer.from(`\uFEFF${[table.header, ...table.rows].map(line).join('\r\n')}\r\n`, 'utf8');
-}
-
-/** The same table as an .xlsx workbook (every cell text: amounts stay exact decimals). */
-export async function toXlsx(table: RecordTable): Promise<Buffer> {
-  const { default: writeXlsxFile } = await import('write-excel-file/node');
-  const data = [table.header, ...table.rows].map((row, i) =>
-    row.map((value) => ({ value: safeCell(value), type: String, ...(i === 0 ? { fontWeight: 'bold' as const } : {}) })),
-  );
-  return writeXlsxFile(data, { sheet: table.name }).toBuffer();
 }

@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../http/app-error.js';
 import { done, ok } from '../../http/envelope.js';
+import { sendTable } from '../../http/table-export.js';
 import { callerOf } from '../auth/auth.plugin.js';
 import { BadSignatureError } from './payments/payment-provider.js';
 import type { SandboxGateway } from './payments/sandbox-provider.js';
@@ -36,7 +37,7 @@ import {
   saveBody,
 } from './trade.schema.js';
 import type { TradeService } from './trade.service.js';
-import { recordTable, toCsv, toXlsx } from './trade-export.js';
+import { recordTable } from './trade-export.js';
 
 const tags = ['trade'];
 const errors = { 400: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope };
@@ -322,16 +323,7 @@ export const tradeRoutes: FastifyPluginAsyncZod<{ trade: TradeService; sandbox: 
     async (request, reply) => {
       const { kind, format, lang } = request.query;
       const table = await recordTable(trade, callerOf(request).userId, kind, lang ?? request.locale);
-      const name = `kerf-${kind}-${new Date().toISOString().slice(0, 10)}.${format}`;
-      reply
-        .header('Content-Disposition', `attachment; filename="${name}"`)
-        .header('Cache-Control', 'private, no-store')
-        .type(
-          format === 'csv'
-            ? 'text/csv; charset=utf-8'
-            : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        );
-      return reply.send(format === 'csv' ? toCsv(table) : await toXlsx(table));
+      return sendTable(reply, table, format, `kerf-${kind}-${new Date().toISOString().slice(0, 10)}`);
     },
   );
 
