@@ -38,12 +38,16 @@ export interface InstallationFeatures {
   onlineOffice: boolean;
 }
 
-/** One workbench menu entry the server lets the caller see; `icon` is a name, not a component. */
+/**
+ * One menu entry the server lets the caller see (user_routers); `icon` is a name, not a component. A
+ * directory opens its first page and lists its pages the caller may see as `children`.
+ */
 export interface ServerMenu {
   key: string;
   path: string;
   icon: string;
   title: Bilingual;
+  children?: ServerMenu[];
 }
 
 export interface ImageCaptcha {

@@ -1,4 +1,5 @@
 import { type BusinessType, OPER_LOG_PATHS, type OperLog, type OperStatus, type Page } from '@kerf/contract';
+import { settingsStore } from '../stores/settings-store';
 import { pageOf as pageAnswer } from './page';
 import { CLOUD_API, request } from './request';
 
@@ -46,4 +47,11 @@ export async function getOperation(id: string): Promise<OperLog> {
 /** Empties the log (system:operlog:remove); answers the server's words. */
 export async function cleanOperations(): Promise<string> {
   return (await request.delete(url(OPER_LOG_PATHS.clean))).msg;
+}
+
+/** A download link of what the search finds (system:operlog:export), in the app's language. */
+export function operationsExportUrl(query: OperLogQuery, format: 'csv' | 'xlsx'): string {
+  const defined = Object.entries(query).filter((entry): entry is [string, string] => Boolean(entry[1]));
+  const lang = settingsStore.getState().locale;
+  return `${url(OPER_LOG_PATHS.export)}?${new URLSearchParams([...defined, ['format', format], ['lang', lang]])}`;
 }

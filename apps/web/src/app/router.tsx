@@ -188,7 +188,11 @@ export const routes: RouteObject[] = [
             handle: handle({ titleKey: 'system.route.title' }),
             lazy: async () => ({ Component: (await import('../features/system/SysmLayout')).SysmLayout }),
             children: [
-              { index: true, loader: () => redirect('/sysm/dict') },
+              // the first screen the caller's menu offers
+              {
+                index: true,
+                lazy: async () => ({ Component: (await import('../features/system/SysmLayout')).SysmIndex }),
+              },
               {
                 path: 'user',
                 lazy: async () => ({ Component: (await import('../features/system/user/UserPage')).UserPage }),

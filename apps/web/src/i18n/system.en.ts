@@ -13,6 +13,7 @@ export const systemEn: typeof systemZhCN = {
     logininfor: 'Sign-in log',
     online: 'Online sessions',
   },
+  columns: { choose: 'Columns', hint: 'Choose the columns to show', showAll: 'Show all' },
   operlog: {
     person: 'Person',
     module: 'Module',
@@ -20,6 +21,7 @@ export const systemEn: typeof systemZhCN = {
     search: 'Search',
     reset: 'Reset',
     clean: 'Clean',
+    export: 'Export',
     confirmClean: 'Empty the whole operation log? This cannot be undone.',
     total: '{{count}} in all',
     totalMore: 'more than {{count}}',

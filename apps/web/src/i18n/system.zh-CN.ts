@@ -11,6 +11,7 @@ export const systemZhCN = {
     logininfor: '登录日志',
     online: '在线用户',
   },
+  columns: { choose: '列设置', hint: '选择要显示的列', showAll: '全部显示' },
   operlog: {
     person: '操作人员',
     module: '模块',
@@ -18,6 +19,7 @@ export const systemZhCN = {
     search: '搜索',
     reset: '重置',
     clean: '清空',
+    export: '导出',
     confirmClean: '清空全部操作日志？此操作不可撤销。',
     total: '共 {{count}} 条',
     totalMore: '超过 {{count}} 条',

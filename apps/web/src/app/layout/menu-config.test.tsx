@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activeMenuKey, MENU, type MenuEntry, menuFromServer, visibleMenu } from './menu-config';
+import { activeMenuKey, MENU, type MenuEntry, menuFromServer, systemPagesFromServer, visibleMenu } from './menu-config';
 
 const entries: MenuEntry[] = [
   { key: 'device', path: '/device', titleKey: 'route.home', icon: null, permission: 'device:list' },
@@ -51,5 +51,37 @@ describe('server menus', () => {
     expect(activeMenuKey(menus, '/account')).toBeUndefined();
     expect(activeMenuKey(menus, '/account', '?tab=security')).toBeUndefined();
     expect(activeMenuKey(menus, '/help')).toBe('help');
+  });
+});
+
+describe('a directory in the server menu (System)', () => {
+  const page = (key: string, path: string) => ({ key, path, icon: '', title: { 'zh-CN': key, en: key } });
+  const server = [
+    { key: 'home', path: '/workbench?fileType=0', icon: 'home', title: { 'zh-CN': '首页', en: 'Home' } },
+    {
+      key: 'system',
+      path: '/sysm/role',
+      icon: 'setting',
+      title: { 'zh-CN': '系统管理', en: 'System' },
+      children: [page('system.role', '/sysm/role'), page('system.dict', '/sysm/dict')],
+    },
+  ];
+
+  it('is one sidebar entry opening its first page, lit on any of its pages', () => {
+    const menus = menuFromServer(server);
+    expect(menus.map((e) => [e.key, e.path])).toEqual([
+      ['home', '/workbench?fileType=0'],
+      ['system', '/sysm/role'],
+      ['help', '/help'],
+    ]);
+    expect(activeMenuKey(menus, '/sysm/role')).toBe('system');
+    expect(activeMenuKey(menus, '/sysm/dict')).toBe('system');
+    expect(activeMenuKey(menus, '/sysm/menu')).toBeUndefined();
+  });
+
+  it('gives /sysm its tabs: the System entry’s pages, or none without one', () => {
+    expect(systemPagesFromServer(server)?.map((p) => p.path)).toEqual(['/sysm/role', '/sysm/dict']);
+    expect(systemPagesFromServer(server.slice(0, 1))).toBeNull();
+    expect(systemPagesFromServer([{ ...server[1]!, children: [] }])).toBeNull();
   });
 });

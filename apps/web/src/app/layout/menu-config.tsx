@@ -33,6 +33,8 @@ export interface MenuEntry {
   icon: ReactNode;
   /** Permission that shows the entry (SPEC §6); entries without one are always shown. */
   permission?: string;
+  /** Other paths that light the entry up: a directory's pages (it opens the first of them). */
+  also?: readonly string[];
 }
 
 const HELP_ENTRY: MenuEntry = {
@@ -67,17 +69,26 @@ export const MENU_ICONS: Record<string, ReactNode> = {
   setting: <SettingOutlined />,
 };
 
+/** A directory's pages, however deep, in order: what it opens and what lights it up. */
+function pagesOf(menu: ServerMenu): ServerMenu[] {
+  return menu.children?.length ? menu.children.flatMap(pagesOf) : [menu];
+}
+
 /**
  * A signed-in person's sidebar: what user_routers returned (already filtered by permission on the
- * server), then the help, which is always there.
+ * server), then the help, which is always there. A directory (System) is one entry that opens its
+ * first page and is lit on any of its pages.
  */
 export function menuFromServer(menus: readonly ServerMenu[]): MenuEntry[] {
-  const entries = menus.map((menu) => ({
-    key: menu.key,
-    path: menu.path,
-    title: menu.title,
-    icon: MENU_ICONS[menu.icon] ?? <AppstoreOutlined />,
-  }));
+  const entries = menus.map(
+    (menu): MenuEntry => ({
+      key: menu.key,
+      path: menu.path,
+      title: menu.title,
+      icon: MENU_ICONS[menu.icon] ?? <AppstoreOutlined />,
+      ...(menu.children?.length ? { also: pagesOf(menu).map((page) => page.path) } : {}),
+    }),
+  );
   return entries.some((entry) => entry.key === HELP_ENTRY.key) ? entries : [...entries, HELP_ENTRY];
 }
 
@@ -117,14 +128,29 @@ export function activeMenuKey(
   const current = new URLSearchParams(search);
   let best: { key: string; score: number } | undefined;
   for (const entry of entries) {
-    const target = splitPath(entry.path);
-    const onPath = pathname === target.pathname || pathname.startsWith(`${target.pathname}/`);
-    const shown = (name: string) => current.get(name) ?? defaults[target.pathname]?.[name] ?? null;
-    const queryMatches = [...target.query].every(([name, value]) => shown(name) === value);
-    if (!onPath || !queryMatches) continue;
-    // on the same page, the entry naming more of the query is the more specific one
-    const score = target.pathname.length * 16 + [...target.query].length;
-    if (!best || score > best.score) best = { key: entry.key, score };
+    for (const path of [entry.path, ...(entry.also ?? [])]) {
+      const target = splitPath(path);
+      const onPath = pathname === target.pathname || pathname.startsWith(`${target.pathname}/`);
+      const shown = (name: string) => current.get(name) ?? defaults[target.pathname]?.[name] ?? null;
+      const queryMatches = [...target.query].every(([name, value]) => shown(name) === value);
+      if (!onPath || !queryMatches) continue;
+      // on the same page, the entry naming more of the query is the more specific one
+      const score = target.pathname.length * 16 + [...target.query].length;
+      if (!best || score > best.score) best = { key: entry.key, score };
+    }
   }
   return best?.key;
+}
+
+/** The key of the System directory in user_routers (@kerf/contract BUILTIN_MENUS). */
+export const SYSTEM_MENU_KEY = 'system';
+
+/**
+ * The /sysm screens the server's menu offers the caller: the System entry's pages, in order (a role
+ * change or a hidden page changes them). Null when the menu has no System entry with pages.
+ */
+export function systemPagesFromServer(menus: readonly ServerMenu[]): ServerMenu[] | null {
+  const system = menus.find((menu) => menu.key === SYSTEM_MENU_KEY);
+  const pages = system?.children?.length ? pagesOf(system) : [];
+  return pages.length ? pages : null;
 }

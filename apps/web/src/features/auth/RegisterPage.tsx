@@ -1,10 +1,12 @@
 import { SmileOutlined } from '@ant-design/icons';
 import { NICK_NAME_MAX, parseAccount } from '@kerf/contract';
-import { Form, type FormRule, Input } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Form, type FormRule, Input } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isAccountFree, registerAccount } from '../../api/account-api';
+import { configValue, REGISTER_USER_KEY } from '../../api/config-api';
 import { useAccountFormRules, VALIDATE_TRIGGERS } from './account-form-rules';
 import { alreadyRegisteredText, useAccountText } from './account-text';
 import { AccountField } from './components/AccountField';
@@ -49,6 +51,7 @@ function useUniqueAccountRule(): FormRule {
 export function RegisterPage() {
   const { t } = useTranslation();
   const handOverToSignIn = useHandOverToSignIn();
+  const { text } = useAccountText();
   const rules = useAccountFormRules();
   const uniqueRule = useUniqueAccountRule();
   const [form] = Form.useForm<RegisterValues>();
@@ -62,6 +65,25 @@ export function RegisterPage() {
     });
     handOverToSignIn(account, notice);
   });
+  // sys.account.registerUser false: registration is closed (the server refuses it too), read afresh on each visit
+  const registration = useQuery({
+    queryKey: ['config', REGISTER_USER_KEY],
+    queryFn: () => configValue(REGISTER_USER_KEY),
+    staleTime: 0,
+  });
+
+  if (registration.data === 'false') {
+    return (
+      <AuthLayout title={t('auth.register.title')} subtitle={t('auth.register.subtitle')}>
+        <Alert type="warning" showIcon message={text('registerClosed')} className="auth-register-closed" />
+        <div className="auth-links auth-links--center">
+          <span>
+            {t('auth.register.haveAccount')} <Link to="/login">{t('auth.register.signIn')}</Link>
+          </span>
+        </div>
+      </AuthLayout>
+    );
+  }
 
   return (
     <AuthLayout title={t('auth.register.title')} subtitle={t('auth.register.subtitle')}>

@@ -1,15 +1,35 @@
-import { ClearOutlined } from '@ant-design/icons';
+import { ClearOutlined, DownloadOutlined } from '@ant-design/icons';
 import { BUSINESS_TYPES, type BusinessType, OPER_LOG_PERMISSIONS, type OperStatus } from '@kerf/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { App, Button, DatePicker, Form, Input, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import {
+  App,
+  Button,
+  DatePicker,
+  Form,
+  Input,
+  Popconfirm,
+  Select,
+  Space,
+  Table,
+  type TableColumnsType,
+  Tag,
+} from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cleanOperations, listOperations, type OperLog, type OperLogQuery } from '../../../api/oper-log-api';
+import {
+  cleanOperations,
+  listOperations,
+  type OperLog,
+  type OperLogQuery,
+  operationsExportUrl,
+} from '../../../api/oper-log-api';
 import { messageOf } from '../../../api/request';
 import { useCan } from '../../../app/access/use-can';
 import { useSettings } from '../../../stores/settings-store';
 import { formatDateTime } from '../../account/account-format';
+import { ColumnChoice } from '../shared/ColumnChoice';
+import { useColumnChoice } from '../shared/use-column-choice';
 import { OperLogDetail } from './OperLogDetail';
 import './operlog.css';
 
@@ -34,6 +54,9 @@ function queryOf(filters: Filters): OperLogQuery {
     ...(to ? { to: to.add(1, 'day').startOf('day').toISOString() } : {}),
   };
 }
+
+/** The columns a person may hide; the first and the actions always show. */
+const OPERLOG_OPTIONAL_COLUMNS = ['person', 'module', 'type', 'what', 'ip', 'result', 'cost'] as const;
 
 /**
  * /sysm/operlog: everyone's operations, newest first, searched by person, module, type, result and
@@ -64,6 +87,44 @@ export function OperLogPage() {
   };
   const typeName = (type: BusinessType) => t(`account.operations.types.${type}`);
 
+  const columns: TableColumnsType<OperLog> = [
+    {
+      key: 'time',
+      title: t('account.log.time'),
+      width: 170,
+      render: (_, op) => formatDateTime(op.createdAt, locale),
+    },
+    { key: 'person', title: t('system.operlog.person'), width: 130, render: (_, op) => op.userName || '—' },
+    { key: 'module', title: t('system.operlog.module'), width: 100, dataIndex: 'module' },
+    {
+      key: 'type',
+      title: t('account.operations.type'),
+      width: 90,
+      render: (_, op) => <Tag bordered={false}>{typeName(op.businessType)}</Tag>,
+    },
+    {
+      key: 'what',
+      title: t('account.operations.what'),
+      render: (_, op) => (
+        <span className="operlog-page__route">
+          {op.method} {op.route.replace(/^\/(cloud|uac)-api/, '')}
+        </span>
+      ),
+    },
+    { key: 'ip', title: t('account.log.ip'), width: 130, dataIndex: 'ip' },
+    {
+      key: 'result',
+      title: t('account.log.result'),
+      width: 90,
+      render: (_, op) => (
+        <Tag color={op.status === '0' ? 'green' : 'red'}>
+          {t(op.status === '0' ? 'account.log.success' : 'account.log.failure')}
+        </Tag>
+      ),
+    },
+    { key: 'cost', title: t('account.operations.cost'), width: 90, render: (_, op) => `${op.costMs} ms` },
+  ];
+  const choice = useColumnChoice('operlog', OPERLOG_OPTIONAL_COLUMNS);
   return (
     <div className="operlog-page">
       <Form
@@ -114,6 +175,11 @@ export function OperLogPage() {
           >
             {t('system.operlog.reset')}
           </Button>
+          {can.permission(OPER_LOG_PERMISSIONS.export) ? (
+            <Button icon={<DownloadOutlined />} href={operationsExportUrl(query, 'xlsx')}>
+              {t('system.operlog.export')}
+            </Button>
+          ) : null}
           {can.permission(OPER_LOG_PERMISSIONS.remove) ? (
             <Popconfirm
               title={t('system.operlog.confirmClean')}
@@ -127,6 +193,7 @@ export function OperLogPage() {
               </Button>
             </Popconfirm>
           ) : null}
+          <ColumnChoice options={choice.options(columns)} hidden={choice.hidden} onChange={choice.change} />
         </Space>
       </Form>
       <Table<OperLog>
@@ -146,43 +213,7 @@ export function OperLogPage() {
           showTotal: (total) =>
             t(log.data?.capped ? 'system.operlog.totalMore' : 'system.operlog.total', { count: total }),
         }}
-        columns={[
-          {
-            key: 'time',
-            title: t('account.log.time'),
-            width: 170,
-            render: (_, op) => formatDateTime(op.createdAt, locale),
-          },
-          { key: 'person', title: t('system.operlog.person'), width: 130, render: (_, op) => op.userName || '—' },
-          { key: 'module', title: t('system.operlog.module'), width: 100, dataIndex: 'module' },
-          {
-            key: 'type',
-            title: t('account.operations.type'),
-            width: 90,
-            render: (_, op) => <Tag bordered={false}>{typeName(op.businessType)}</Tag>,
-          },
-          {
-            key: 'what',
-            title: t('account.operations.what'),
-            render: (_, op) => (
-              <span className="operlog-page__route">
-                {op.method} {op.route.replace(/^\/(cloud|uac)-api/, '')}
-              </span>
-            ),
-          },
-          { key: 'ip', title: t('account.log.ip'), width: 130, dataIndex: 'ip' },
-          {
-            key: 'result',
-            title: t('account.log.result'),
-            width: 90,
-            render: (_, op) => (
-              <Tag color={op.status === '0' ? 'green' : 'red'}>
-                {t(op.status === '0' ? 'account.log.success' : 'account.log.failure')}
-              </Tag>
-            ),
-          },
-          { key: 'cost', title: t('account.operations.cost'), width: 90, render: (_, op) => `${op.costMs} ms` },
-        ]}
+        columns={choice.shown(columns)}
       />
       {opened ? <OperLogDetail operation={opened} onClose={() => setOpened(null)} /> : null}
     </div>

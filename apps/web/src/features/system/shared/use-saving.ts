@@ -1,6 +1,6 @@
 import { App } from 'antd';
 import { useState } from 'react';
-import { messageOf } from '../../../../api/request';
+import { messageOf } from '../../../api/request';
 
 /**
  * A dialog's save: busy while it runs, the server's words on success (a toast, then the dialog

@@ -5,8 +5,9 @@ import { saveDictData } from '../../../../api/dict-api';
 import { DictTag } from '../../../../app/dict/DictTag';
 import { dictView } from '../../../../app/dict/dict-labels';
 import { useSettings } from '../../../../stores/settings-store';
-import { useSaving } from '../hooks/use-saving';
-import { dataFormOf, trimmed } from '../model/dict-forms';
+import { trimmed } from '../../shared/trimmed';
+import { useSaving } from '../../shared/use-saving';
+import { dataFormOf } from '../model/dict-forms';
 import { StatusField } from './DictTypeDialog';
 
 /** Adds an entry to a dictionary or changes one, with a live preview of its tag. */

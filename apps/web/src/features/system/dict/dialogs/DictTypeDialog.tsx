@@ -3,8 +3,9 @@ import { Form, Input, Modal, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { saveDictType } from '../../../../api/dict-api';
 import { useSettings } from '../../../../stores/settings-store';
-import { useSaving } from '../hooks/use-saving';
-import { trimmed, typeFormOf, typeKeyProblem } from '../model/dict-forms';
+import { trimmed } from '../../shared/trimmed';
+import { useSaving } from '../../shared/use-saving';
+import { typeFormOf, typeKeyProblem } from '../model/dict-forms';
 
 /** Adds a dictionary or changes one (a built-in dictionary keeps its type key). */
 export function DictTypeDialog({ type, onClose, onSaved }: { type?: DictType; onClose(): void; onSaved(): void }) {

@@ -1,6 +1,6 @@
 import type { DictData } from '@kerf/contract';
 import { describe, expect, it } from 'vitest';
-import { dataFormOf, trimmed, typeFormOf, typeKeyProblem } from './dict-forms';
+import { dataFormOf, typeFormOf, typeKeyProblem } from './dict-forms';
 
 describe('dictionary forms', () => {
   it('accepts only lower-case keys starting with a letter, and says why in both languages', () => {
@@ -34,9 +34,5 @@ describe('dictionary forms', () => {
       listClass: 'gold',
     });
     expect(typeFormOf()).toEqual({ dictType: '', nameCn: '', nameEn: '', status: '0', remark: '' });
-  });
-
-  it('trims text fields and leaves numbers alone', () => {
-    expect(trimmed({ value: ' matt ', sort: 2 })).toEqual({ value: 'matt', sort: 2 });
   });
 });

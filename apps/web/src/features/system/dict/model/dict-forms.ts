@@ -40,8 +40,3 @@ export function dataFormOf(dictType: string, entry: DictData | undefined, shown:
     remark: entry?.remark ?? '',
   };
 }
-
-/** Trims what was typed, as the server stores it. */
-export function trimmed<T extends Record<string, unknown>>(values: T): T {
-  return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, typeof v === 'string' ? v.trim() : v])) as T;
-}
