@@ -1,11 +1,12 @@
 import { describe, expect, inject, it } from 'vitest';
 import { PASSWORD, toast } from './drive-support';
 import { shot, useBrowser } from './harness';
+import { xlsxStrings } from './spreadsheet';
 import { animationsSettled, registerByApi, tokenByApi, uniqueEmail, waitForPage } from './support';
 
 /**
  * /sysm/operlog: an administrator finds a person's operation, opens it (the password it carried is
- * masked), reads the page in English, and cleans the log.
+ * masked), reads the page in English, exports what it found, and cleans the log.
  */
 describe('system management: operation log', () => {
   const browser = useBrowser();
@@ -52,6 +53,16 @@ describe('system management: operation log', () => {
     await row.getByText('Change').waitFor();
     await animationsSettled(page);
     await shot(page, 'sysm-operlog-en');
+    // what the search found, as a spreadsheet with English headers
+    const [exported] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: /Export/ }).click(),
+    ]);
+    expect(exported.suggestedFilename()).toMatch(/^kerf-operlog-.*\.xlsx$/);
+    const cells = await xlsxStrings((await exported.path())!);
+    expect(cells.slice(0, 3)).toEqual(['Time', 'Person', 'Module']);
+    expect(cells).toContain(nick);
+    expect(cells).toContain('/uac-api/account/password');
 
     // cleaning asks first; the clean is the first entry after
     await page.getByRole('button', { name: 'Reset' }).click();
