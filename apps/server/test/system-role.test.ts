@@ -228,6 +228,29 @@ describe.each(testDatabases)('roles on $name', (database) => {
     await edit({ ...(await byKey('user')), permissions: [...DEFAULT_USER_PERMISSIONS], remark: '' });
   });
 
+  it('gives a built-in role what a new release ships anew, and keeps away what an administrator took', async () => {
+    const user = await byKey('user');
+    const fewer = DEFAULT_USER_PERMISSIONS.filter((p) => p !== 'gallery:*:*');
+    await edit({ ...user, permissions: fewer });
+    // as if the installation had been running an older release that did not ship editor:*:*
+    await db.db
+      .update(roles)
+      .set({ shippedPermissions: DEFAULT_USER_PERMISSIONS.filter((p) => p !== 'editor:*:*') })
+      .where(eq(roles.roleKey, 'user'));
+    await db.db
+      .update(roles)
+      .set({ permissions: fewer.filter((p) => p !== 'editor:*:*') })
+      .where(eq(roles.roleKey, 'user'));
+
+    await app.close();
+    app = await testApp(db, { delivery });
+    const after = (await byKey('user')).permissions as string[];
+    expect(after).toContain('editor:*:*');
+    expect(after).not.toContain('gallery:*:*');
+    expect([...after].sort()).toEqual([...fewer].sort());
+    await edit({ ...(await byKey('user')), permissions: [...DEFAULT_USER_PERMISSIONS] });
+  });
+
   it('lets each caller do only what their permissions say: an access matrix over every route', async () => {
     let n = 0;
     const role = async () =>

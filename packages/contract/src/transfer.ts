@@ -131,7 +131,6 @@ export const transferMessages = {
     en: 'The download failed; please contact the administrator',
   },
   tooManyFiles: { 'zh-CN': '文件数量超出', en: 'Too many files' },
-  quotaUpdated: { 'zh-CN': '修改成功', en: 'Updated' },
   tooManyPending: {
     'zh-CN': `未完成的上传已达 ${UPLOAD_PENDING_MAX} 个，请先完成或取消一些再上传`,
     en: `You already have ${UPLOAD_PENDING_MAX} unfinished uploads; finish or cancel some first`,

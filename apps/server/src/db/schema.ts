@@ -91,6 +91,11 @@ export const roles = pgTable(
     roleName: varchar('role_name', { length: 64 }).notNull(),
     permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
     builtin: boolean('builtin').notNull().default(false),
+    /**
+     * A built-in role's permissions as Kerf last shipped them: at start, what a new release adds to them
+     * is granted, while what an administrator took away (and was shipped before) stays away.
+     */
+    shippedPermissions: text('shipped_permissions').array().notNull().default(sql`'{}'::text[]`),
     /** Order in the role list (RuoYi's role_sort). */
     orderNum: integer('order_num').notNull().default(0),
     /** 'enabled' or 'disabled': a disabled role grants nothing to its holders. */

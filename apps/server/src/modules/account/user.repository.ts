@@ -79,19 +79,39 @@ export class UserRepository {
 
   /**
    * Creates the built-in roles that are missing. An existing one keeps what an administrator made of
-   * it, except a `locked` one, whose permissions are put back (and which is enabled again) every time.
+   * it and gains only what this release ships that the last did not, except a `locked` one, whose
+   * permissions are put back (and which is enabled again) whenever they differ.
    */
   async upsertRoles(definitions: RoleDefinition[]): Promise<void> {
     if (!definitions.length) return;
-    await this.db
-      .insert(roles)
-      .values(definitions.map(({ locked: _, ...d }) => ({ ...d, builtin: true })))
-      .onConflictDoNothing({ target: roles.roleKey });
-    for (const { roleKey, permissions } of definitions.filter((d) => d.locked)) {
-      await this.db
-        .update(roles)
-        .set({ permissions, status: 'enabled', builtin: true, updatedAt: new Date() })
-        .where(eq(roles.roleKey, roleKey));
-    }
+    await this.db.transaction(async (tx) => {
+      await tx
+        .insert(roles)
+        .values(definitions.map(({ locked: _, ...d }) => ({ ...d, shippedPermissions: d.permissions, builtin: true })))
+        .onConflictDoNothing({ target: roles.roleKey });
+      for (const { roleKey, permissions, locked } of definitions) {
+        const [current] = await tx.select().from(roles).where(eq(roles.roleKey, roleKey)).for('update');
+        if (!current) continue;
+        // locked (admin): always exactly as shipped; others: add what this release ships anew
+        const added = permissions.filter((p) => !current.shippedPermissions.includes(p));
+        const granted = locked ? permissions : [...new Set([...current.permissions, ...added])];
+        const unchanged = locked
+          ? sameList(current.permissions, permissions) && current.status === 'enabled'
+          : !added.length;
+        if (unchanged && sameList(current.shippedPermissions, permissions)) continue;
+        await tx
+          .update(roles)
+          .set({
+            permissions: granted,
+            shippedPermissions: permissions,
+            ...(locked ? { status: 'enabled', builtin: true } : {}),
+            updatedAt: new Date(),
+          })
+          .where(eq(roles.roleKey, roleKey));
+      }
+    });
   }
 }
+
+const sameList = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((item) => b.includes(item));
