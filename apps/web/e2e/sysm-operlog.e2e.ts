@@ -54,20 +54,26 @@ describe('system management: operation log', () => {
     await animationsSettled(page);
     await shot(page, 'sysm-operlog-en');
     // what the search found, as a spreadsheet with English headers
+    await page.getByRole('button', { name: 'Export' }).click();
     const [exported] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('link', { name: /Export/ }).click(),
+      page.getByRole('link', { name: 'Excel workbook (.xlsx)' }).click(),
     ]);
     expect(exported.suggestedFilename()).toMatch(/^kerf-operlog-.*\.xlsx$/);
     const cells = await xlsxStrings((await exported.path())!);
     expect(cells.slice(0, 3)).toEqual(['Time', 'Person', 'Module']);
     expect(cells).toContain(nick);
     expect(cells).toContain('/uac-api/account/password');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').count()).toBe(0);
 
     // cleaning asks first; the clean is the first entry after
     await page.getByRole('button', { name: 'Reset' }).click();
     await page.getByRole('button', { name: 'Clean' }).click();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: 'Clean' }).click();
+    const confirm = page.locator('.ant-popconfirm').getByRole('button', { name: 'Clean' });
+    await confirm.waitFor();
+    await animationsSettled(page);
+    await confirm.click();
     await toast(page, 'Deleted').waitFor();
     await expect.poll(() => rows.count()).toBe(1);
     expect(await rows.first().textContent()).toContain('DELETE /system/operlog/clean');

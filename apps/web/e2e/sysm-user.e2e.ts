@@ -132,9 +132,10 @@ describe('system management: users', () => {
     await drawer.waitFor({ state: 'hidden' });
 
     // export what the search found: a workbook with Chinese headers
+    await page.getByRole('button', { name: '导出' }).click();
     const [exported] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('link', { name: /导出/ }).click(),
+      page.getByRole('link', { name: 'Excel 表格（.xlsx）' }).click(),
     ]);
     expect(exported.suggestedFilename()).toMatch(/^kerf-users-.*\.xlsx$/);
     const cells = await xlsxStrings((await exported.path())!);

@@ -52,8 +52,6 @@ export const sysmMonitorEn: typeof sysmMonitorZhCN = {
     clean: 'Clean',
     confirmClean: 'Empty the whole sign-in log? This cannot be undone.',
     export: 'Export',
-    exportXlsx: 'Excel workbook (.xlsx)',
-    exportCsv: 'CSV file (.csv)',
     unknown: 'Unknown',
   },
   online: {

@@ -50,8 +50,6 @@ export const sysmMonitorZhCN = {
     clean: '清空',
     confirmClean: '清空全部登录日志？此操作不可撤销。',
     export: '导出',
-    exportXlsx: 'Excel 表格（.xlsx）',
-    exportCsv: 'CSV 文件（.csv）',
     unknown: '未知',
   },
   online: {

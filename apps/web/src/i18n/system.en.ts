@@ -13,6 +13,13 @@ export const systemEn: typeof systemZhCN = {
     logininfor: 'Sign-in log',
     online: 'Online sessions',
   },
+  common: {
+    search: 'Search',
+    reset: 'Reset',
+    export: 'Export',
+    exportXlsx: 'Excel workbook (.xlsx)',
+    exportCsv: 'CSV file (.csv)',
+  },
   columns: { choose: 'Columns', hint: 'Choose the columns to show', showAll: 'Show all' },
   operlog: {
     person: 'Person',

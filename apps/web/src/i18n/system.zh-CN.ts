@@ -11,6 +11,13 @@ export const systemZhCN = {
     logininfor: '登录日志',
     online: '在线用户',
   },
+  common: {
+    search: '搜索',
+    reset: '重置',
+    export: '导出',
+    exportXlsx: 'Excel 表格（.xlsx）',
+    exportCsv: 'CSV 文件（.csv）',
+  },
   columns: { choose: '列设置', hint: '选择要显示的列', showAll: '全部显示' },
   operlog: {
     person: '操作人员',

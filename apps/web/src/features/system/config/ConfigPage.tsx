@@ -24,6 +24,7 @@ import { useCan } from '../../../app/access/use-can';
 import { useSettings } from '../../../stores/settings-store';
 import { formatDateTime } from '../../account/account-format';
 import { ColumnChoice } from '../shared/ColumnChoice';
+import { SearchButtons } from '../shared/SearchButtons';
 import { useColumnChoice } from '../shared/use-column-choice';
 import { usePaging } from '../shared/use-paging';
 import { ConfigDialog } from './dialogs/ConfigDialog';
@@ -162,17 +163,12 @@ export function ConfigPage() {
           />
         </Form.Item>
         <Space>
-          <Button type="primary" htmlType="submit">
-            {t('sysmMonitor.common.search')}
-          </Button>
-          <Button
-            onClick={() => {
+          <SearchButtons
+            onReset={() => {
               form.resetFields();
               search({});
             }}
-          >
-            {t('sysmMonitor.common.reset')}
-          </Button>
+          />
           {can.permission(CONFIG_PERMISSIONS.add) ? (
             <Button type="primary" ghost icon={<PlusOutlined />} onClick={() => setEditing('new')}>
               {t('sysmMonitor.config.add')}

@@ -1,4 +1,4 @@
-import { ClearOutlined, DownloadOutlined } from '@ant-design/icons';
+import { ClearOutlined } from '@ant-design/icons';
 import { LOGIN_LOG_PERMISSIONS } from '@kerf/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
@@ -6,7 +6,6 @@ import {
   App,
   Button,
   DatePicker,
-  Dropdown,
   Form,
   Input,
   Popconfirm,
@@ -31,6 +30,7 @@ import { useCan } from '../../../app/access/use-can';
 import { useSettings } from '../../../stores/settings-store';
 import { formatDateTime } from '../../account/account-format';
 import { ColumnChoice } from '../shared/ColumnChoice';
+import { ExportButton, SearchButtons } from '../shared/SearchButtons';
 import { useColumnChoice } from '../shared/use-column-choice';
 import { usePaging } from '../shared/use-paging';
 import { type LoginLogFilters, loginDetail, loginLogQueryOf, personOf } from './model/login-log-query';
@@ -159,35 +159,14 @@ export function LoginLogPage() {
           <DatePicker.RangePicker allowClear />
         </Form.Item>
         <Space wrap>
-          <Button type="primary" htmlType="submit">
-            {t('sysmMonitor.common.search')}
-          </Button>
-          <Button
-            onClick={() => {
+          <SearchButtons
+            onReset={() => {
               form.resetFields();
               search({});
             }}
-          >
-            {t('sysmMonitor.common.reset')}
-          </Button>
+          />
           {can.permission(LOGIN_LOG_PERMISSIONS.export) ? (
-            <Dropdown
-              trigger={['click']}
-              menu={{
-                items: [
-                  {
-                    key: 'xlsx',
-                    label: <a href={loginLogExportUrl(query, 'xlsx')}>{t('sysmMonitor.logininfor.exportXlsx')}</a>,
-                  },
-                  {
-                    key: 'csv',
-                    label: <a href={loginLogExportUrl(query, 'csv')}>{t('sysmMonitor.logininfor.exportCsv')}</a>,
-                  },
-                ],
-              }}
-            >
-              <Button icon={<DownloadOutlined />}>{t('sysmMonitor.logininfor.export')}</Button>
-            </Dropdown>
+            <ExportButton hrefOf={(format) => loginLogExportUrl(query, format)} />
           ) : null}
           {can.permission(LOGIN_LOG_PERMISSIONS.remove) ? (
             <Popconfirm

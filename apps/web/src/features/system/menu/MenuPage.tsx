@@ -10,6 +10,7 @@ import { useCan } from '../../../app/access/use-can';
 import { MENU_ICONS } from '../../../app/layout/menu-config';
 import { useSettings } from '../../../stores/settings-store';
 import { RowButtons } from '../role/components/RowButtons';
+import { SearchButtons } from '../shared/SearchButtons';
 import { MenuDialog } from './dialogs/MenuDialog';
 import { buildMenuTree, expandableIds, type MenuNode } from './model/menu-tree';
 import './menu.css';
@@ -87,18 +88,13 @@ export function MenuPage() {
           />
         </Form.Item>
         <Space wrap>
-          <Button type="primary" htmlType="submit">
-            {t('sysmRole.common.search')}
-          </Button>
-          <Button
-            onClick={() => {
+          <SearchButtons
+            onReset={() => {
               form.resetFields();
               setExpanded(null);
               setFilters({});
             }}
-          >
-            {t('sysmRole.common.reset')}
-          </Button>
+          />
           {can.permission(MENU_PERMISSIONS.add) ? (
             <Button type="primary" ghost icon={<PlusOutlined />} onClick={() => setEditing({ parentId: null })}>
               {t('sysmRole.common.add')}

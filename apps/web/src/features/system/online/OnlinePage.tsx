@@ -22,6 +22,7 @@ import { useCan } from '../../../app/access/use-can';
 import { useSettings } from '../../../stores/settings-store';
 import { formatDateTime } from '../../account/account-format';
 import { ColumnChoice } from '../shared/ColumnChoice';
+import { SearchButtons } from '../shared/SearchButtons';
 import { useColumnChoice } from '../shared/use-column-choice';
 import { usePaging } from '../shared/use-paging';
 import { type OnlineFilters, onlineQueryOf, sessionOwner } from './model/online-query';
@@ -135,17 +136,12 @@ export function OnlinePage() {
           <Input allowClear autoComplete="off" className="online-page__ip" />
         </Form.Item>
         <Space wrap>
-          <Button type="primary" htmlType="submit">
-            {t('sysmMonitor.common.search')}
-          </Button>
-          <Button
-            onClick={() => {
+          <SearchButtons
+            onReset={() => {
               form.resetFields();
               search({});
             }}
-          >
-            {t('sysmMonitor.common.reset')}
-          </Button>
+          />
           <Button icon={<ReloadOutlined />} onClick={() => void sessions.refetch()}>
             {t('sysmMonitor.common.refresh')}
           </Button>

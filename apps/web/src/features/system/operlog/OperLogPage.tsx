@@ -1,4 +1,4 @@
-import { ClearOutlined, DownloadOutlined } from '@ant-design/icons';
+import { ClearOutlined } from '@ant-design/icons';
 import { BUSINESS_TYPES, type BusinessType, OPER_LOG_PERMISSIONS, type OperStatus } from '@kerf/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
@@ -29,6 +29,7 @@ import { useCan } from '../../../app/access/use-can';
 import { useSettings } from '../../../stores/settings-store';
 import { formatDateTime } from '../../account/account-format';
 import { ColumnChoice } from '../shared/ColumnChoice';
+import { ExportButton, SearchButtons } from '../shared/SearchButtons';
 import { useColumnChoice } from '../shared/use-column-choice';
 import { OperLogDetail } from './OperLogDetail';
 import './operlog.css';
@@ -163,22 +164,15 @@ export function OperLogPage() {
           <DatePicker.RangePicker allowClear />
         </Form.Item>
         <Space>
-          <Button type="primary" htmlType="submit">
-            {t('system.operlog.search')}
-          </Button>
-          <Button
-            onClick={() => {
+          <SearchButtons
+            onReset={() => {
               form.resetFields();
               setPage(1);
               setQuery({});
             }}
-          >
-            {t('system.operlog.reset')}
-          </Button>
+          />
           {can.permission(OPER_LOG_PERMISSIONS.export) ? (
-            <Button icon={<DownloadOutlined />} href={operationsExportUrl(query, 'xlsx')}>
-              {t('system.operlog.export')}
-            </Button>
+            <ExportButton hrefOf={(format) => operationsExportUrl(query, format)} />
           ) : null}
           {can.permission(OPER_LOG_PERMISSIONS.remove) ? (
             <Popconfirm

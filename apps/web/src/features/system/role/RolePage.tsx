@@ -10,6 +10,7 @@ import { useCan } from '../../../app/access/use-can';
 import { useSettings } from '../../../stores/settings-store';
 import { formatDateTime } from '../../account/account-format';
 import { ColumnChoice } from '../shared/ColumnChoice';
+import { SearchButtons } from '../shared/SearchButtons';
 import { useColumnChoice } from '../shared/use-column-choice';
 import { usePaging } from '../shared/use-paging';
 import { RowButtons } from './components/RowButtons';
@@ -150,17 +151,12 @@ export function RolePage() {
           />
         </Form.Item>
         <Space>
-          <Button type="primary" htmlType="submit">
-            {t('sysmRole.common.search')}
-          </Button>
-          <Button
-            onClick={() => {
+          <SearchButtons
+            onReset={() => {
               form.resetFields();
               search({});
             }}
-          >
-            {t('sysmRole.common.reset')}
-          </Button>
+          />
           {can.permission(ROLE_PERMISSIONS.add) ? (
             <Button type="primary" ghost icon={<PlusOutlined />} onClick={() => setEditing('new')}>
               {t('sysmRole.common.add')}

@@ -1,4 +1,4 @@
-import { DownloadOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { DEFAULT_PAGE_SIZE, USER_PERMISSIONS, type UserStatus } from '@kerf/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Space, Tooltip } from 'antd';
@@ -15,6 +15,7 @@ import {
 import { useCan } from '../../../app/access/use-can';
 import { useSession } from '../../../stores/session-store';
 import { ColumnChoice } from '../shared/ColumnChoice';
+import { ExportButton } from '../shared/SearchButtons';
 import { useColumnChoice } from '../shared/use-column-choice';
 import { LoginHistoryDrawer } from './components/LoginHistoryDrawer';
 import type { UserAction } from './components/UserActions';
@@ -80,9 +81,7 @@ export function UserPage() {
             </Button>
           ) : null}
           {can.permission(USER_PERMISSIONS.export) ? (
-            <Button icon={<DownloadOutlined />} href={exportUsersUrl(query)} download>
-              {t('sysmUser.export')}
-            </Button>
+            <ExportButton hrefOf={(format) => exportUsersUrl(query, format)} />
           ) : null}
         </Space>
         <Space>

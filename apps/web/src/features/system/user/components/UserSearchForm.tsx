@@ -1,7 +1,8 @@
 import { USER_STATUSES } from '@kerf/contract';
-import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
+import { DatePicker, Form, Input, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { SystemUserRole } from '../../../../api/system-user-api';
+import { SearchButtons } from '../../shared/SearchButtons';
 import type { UserFilters } from '../model/user-model';
 
 /** RuoYi's search bar above the user table: keyword, state, role and registration days. */
@@ -44,17 +45,12 @@ export function UserSearchForm({
         <DatePicker.RangePicker allowClear allowEmpty={[true, true]} />
       </Form.Item>
       <Space>
-        <Button type="primary" htmlType="submit">
-          {t('sysmUser.search.search')}
-        </Button>
-        <Button
-          onClick={() => {
+        <SearchButtons
+          onReset={() => {
             form.resetFields();
             onSearch({});
           }}
-        >
-          {t('sysmUser.search.reset')}
-        </Button>
+        />
       </Space>
     </Form>
   );
