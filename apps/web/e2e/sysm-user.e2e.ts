@@ -131,6 +131,10 @@ describe('system management: users', () => {
     await drawer.locator('.ant-drawer-close').click();
     await drawer.waitFor({ state: 'hidden' });
 
+    // lifting the sign-in locks of the account (the locks themselves are tested on the server)
+    await page.getByRole('button', { name: `解除登录锁定 ${loginName}` }).click();
+    await toast(page, '已解除登录锁定').waitFor();
+
     // export what the search found: a workbook with Chinese headers
     await page.getByRole('button', { name: '导出' }).click();
     const [exported] = await Promise.all([

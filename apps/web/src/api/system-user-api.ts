@@ -10,7 +10,7 @@ import {
 } from '@kerf/contract';
 import { settingsStore } from '../stores/settings-store';
 import { pageOf } from './page';
-import { CLOUD_API, request } from './request';
+import { CLOUD_API, request, UAC_API } from './request';
 import { listRoles } from './system-role-api';
 
 /** User management's calls (@kerf/contract system-user.ts), under /cloud-api. */
@@ -89,4 +89,12 @@ export function exportUsersUrl(query: UserQuery, format: 'xlsx' | 'csv' = 'xlsx'
 
 function stripEmpty(query: UserQuery): Record<string, string> {
   return Object.fromEntries(Object.entries(query).filter((entry): entry is [string, string] => Boolean(entry[1])));
+}
+
+/**
+ * Lifts the sign-in locks on a person's account from every address (system:user:unlock); answers the
+ * server's words.
+ */
+export async function unlockAccount(account: string): Promise<string> {
+  return (await request.post(`${UAC_API}/system/user/unlock`, { account })).msg;
 }

@@ -38,6 +38,7 @@ export const sysmUserEn: typeof sysmUserZhCN = {
     quota: 'Storage quota',
     roles: 'Assign roles',
     logins: 'Sign-in log',
+    unlock: 'Lift sign-in locks',
   },
   confirmDisable: 'Disable “{{name}}”? All of their sessions end at once, and they cannot sign in.',
   confirmEnable: 'Enable “{{name}}”?',

@@ -36,6 +36,7 @@ export const sysmUserZhCN = {
     quota: '存储配额',
     roles: '分配角色',
     logins: '登录日志',
+    unlock: '解除登录锁定',
   },
   confirmDisable: '停用用户“{{name}}”？其所有会话将立即结束，且无法再登录。',
   confirmEnable: '启用用户“{{name}}”？',

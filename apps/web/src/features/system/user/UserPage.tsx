@@ -11,6 +11,7 @@ import {
   listUsers,
   type SystemUser,
   type UserQuery,
+  unlockAccount,
 } from '../../../api/system-user-api';
 import { useCan } from '../../../app/access/use-can';
 import { useSession } from '../../../stores/session-store';
@@ -18,7 +19,7 @@ import { ColumnChoice } from '../shared/ColumnChoice';
 import { ExportButton } from '../shared/SearchButtons';
 import { useColumnChoice } from '../shared/use-column-choice';
 import { LoginHistoryDrawer } from './components/LoginHistoryDrawer';
-import type { UserAction } from './components/UserActions';
+import { accountOf, type UserAction } from './components/UserActions';
 import { UserSearchForm } from './components/UserSearchForm';
 import { UserTable } from './components/UserTable';
 import { PasswordDialog } from './dialogs/PasswordDialog';
@@ -55,6 +56,15 @@ export function UserPage() {
   const roles = useRoleChoices(list);
   const refresh = () => void users.refetch();
   const close = () => setOpened(null);
+  const unlock = async (user: SystemUser) => {
+    const account = accountOf(user);
+    if (!account) return;
+    try {
+      void message.success(await unlockAccount(account));
+    } catch (error) {
+      void message.error(messageOf(error));
+    }
+  };
   const changeStatus = async (user: SystemUser, status: UserStatus) => {
     try {
       void message.success(await changeUserStatus(user.id, status));
@@ -110,7 +120,7 @@ export function UserPage() {
           setPage(size === pageSize ? next : 1);
           setPageSize(size);
         }}
-        onAction={(user, action) => setOpened({ action, user })}
+        onAction={(user, action) => (action === 'unlock' ? unlock(user) : setOpened({ action, user }))}
         onStatus={changeStatus}
       />
       {opened?.action === 'add' ? <UserDialog roles={roles} onClose={close} onSaved={refresh} /> : null}
