@@ -34,6 +34,8 @@ describe('system management: parameters, sign-in log, sessions online', () => {
     const rows = page.locator('tbody tr.ant-table-row');
     await expect.poll(() => rows.count()).toBe(1);
     expect(await rows.first().textContent()).toContain('sys.account.registerUser');
+    // a parameter Kerf ships is named in the reader's language
+    expect(await rows.first().textContent()).toContain('允许自助注册');
     // built in: no delete button, and the key is locked in the dialog
     expect(await page.getByRole('button', { name: `删除 ${REGISTER_KEY}` }).count()).toBe(0);
 

@@ -80,3 +80,35 @@ export type MenuType = (typeof MENU_TYPES)[number];
 /** A user's account state (`users.status`). */
 export const USER_STATUSES = ['enabled', 'disabled'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
+
+/**
+ * The parameters Kerf ships (read by the server), with their names and remarks in both languages. The
+ * database keeps one name and remark (the English ones when seeded); a page shows the reader's language
+ * for as long as an administrator has not reworded them.
+ */
+export const BUILTIN_CONFIG_TEXTS: Readonly<
+  Record<string, { name: { 'zh-CN': string; en: string }; remark: { 'zh-CN': string; en: string } }>
+> = {
+  'sys.account.captchaEnabled': {
+    name: { 'zh-CN': '登录时始终要求图片验证码', en: 'Always require the image captcha at sign-in' },
+    remark: {
+      'zh-CN': 'true：每次登录都显示图片验证码；false：仅在多次失败后显示',
+      en: 'true: every sign-in shows the image captcha; false: only after repeated failures',
+    },
+  },
+  'sys.account.registerUser': {
+    name: { 'zh-CN': '允许自助注册', en: 'Allow self-registration' },
+    remark: { 'zh-CN': 'false 时隐藏注册页并拒绝注册', en: 'false hides the register page and refuses registrations' },
+  },
+};
+
+/** A built-in parameter's name or remark in `locale` while it is still the one Kerf shipped; else as stored. */
+export function configText(
+  item: { configKey: string; builtin: boolean },
+  field: 'name' | 'remark',
+  stored: string,
+  locale: 'zh-CN' | 'en',
+): string {
+  const shipped = item.builtin ? BUILTIN_CONFIG_TEXTS[item.configKey]?.[field] : undefined;
+  return shipped && stored === shipped.en ? shipped[locale] : stored;
+}

@@ -1,4 +1,4 @@
-import { configMessages } from '@kerf/contract';
+import { BUILTIN_CONFIG_TEXTS, configMessages } from '@kerf/contract';
 import { type PageRequest, pageSlice } from '../../db/page-slice.js';
 import { AppError } from '../../http/app-error.js';
 import {
@@ -13,21 +13,14 @@ import { CONFIG_KEY_PATTERN } from './config.schema.js';
 
 /** Parameters Kerf ships with; features add theirs here. Values are strings, as an admin edits them. */
 export const BUILTIN_CONFIG: ConfigEntry[] = [
-  {
-    configKey: 'sys.account.captchaEnabled',
-    configValue: 'false',
-    configName: 'Always require the image captcha at sign-in',
-    builtin: true,
-    remark: 'true: every sign-in shows the image captcha; false: only after repeated failures',
-  },
-  {
-    configKey: 'sys.account.registerUser',
-    configValue: 'true',
-    configName: 'Allow self-registration',
-    builtin: true,
-    remark: 'false hides the register page and refuses registrations',
-  },
+  builtin('sys.account.captchaEnabled', 'false'),
+  builtin('sys.account.registerUser', 'true'),
 ];
+
+function builtin(configKey: string, configValue: string): ConfigEntry {
+  const texts = BUILTIN_CONFIG_TEXTS[configKey]!;
+  return { configKey, configValue, configName: texts.name.en, builtin: true, remark: texts.remark.en };
+}
 
 /** The built-in switches: Kerf reads them as `true` or `false`, so no other value is taken. */
 const SWITCHES = new Set(

@@ -1,5 +1,5 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { CONFIG_PERMISSIONS } from '@kerf/contract';
+import { CONFIG_PERMISSIONS, configText } from '@kerf/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   Alert,
@@ -68,7 +68,13 @@ export function ConfigPage() {
   };
 
   const columns: TableColumnsType<ConfigItem> = [
-    { key: 'name', title: t('sysmMonitor.config.name'), dataIndex: 'configName', width: 220, ellipsis: true },
+    {
+      key: 'name',
+      title: t('sysmMonitor.config.name'),
+      width: 220,
+      ellipsis: true,
+      render: (_, item) => configText(item, 'name', item.configName, locale),
+    },
     {
       key: 'key',
       title: t('sysmMonitor.config.key'),
@@ -98,7 +104,12 @@ export function ConfigPage() {
           <Tag bordered={false}>{t('sysmMonitor.config.no')}</Tag>
         ),
     },
-    { key: 'remark', title: t('sysmMonitor.config.remark'), dataIndex: 'remark', ellipsis: true },
+    {
+      key: 'remark',
+      title: t('sysmMonitor.config.remark'),
+      ellipsis: true,
+      render: (_, item) => configText(item, 'remark', item.remark, locale),
+    },
     {
       key: 'updatedAt',
       title: t('sysmMonitor.config.updatedAt'),
@@ -123,7 +134,7 @@ export function ConfigPage() {
           ) : null}
           {can.permission(CONFIG_PERMISSIONS.remove) && !item.builtin ? (
             <Popconfirm
-              title={t('sysmMonitor.config.confirmRemove', { name: item.configName })}
+              title={t('sysmMonitor.config.confirmRemove', { name: configText(item, 'name', item.configName, locale) })}
               okText={t('sysmMonitor.config.remove')}
               okButtonProps={{ danger: true }}
               cancelText={t('sysmMonitor.common.cancel')}
