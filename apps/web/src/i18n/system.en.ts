@@ -19,6 +19,8 @@ export const systemEn: typeof systemZhCN = {
     export: 'Export',
     exportXlsx: 'Excel workbook (.xlsx)',
     exportCsv: 'CSV file (.csv)',
+    clean: 'Clean',
+    cancel: 'Cancel',
   },
   columns: { choose: 'Columns', hint: 'Choose the columns to show', showAll: 'Show all' },
   operlog: {

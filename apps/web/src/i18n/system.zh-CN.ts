@@ -17,6 +17,8 @@ export const systemZhCN = {
     export: '导出',
     exportXlsx: 'Excel 表格（.xlsx）',
     exportCsv: 'CSV 文件（.csv）',
+    clean: '清空',
+    cancel: '取消',
   },
   columns: { choose: '列设置', hint: '选择要显示的列', showAll: '全部显示' },
   operlog: {

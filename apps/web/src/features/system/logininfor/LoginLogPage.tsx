@@ -1,21 +1,6 @@
-import { ClearOutlined } from '@ant-design/icons';
 import { LOGIN_LOG_PERMISSIONS } from '@kerf/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  Alert,
-  App,
-  Button,
-  DatePicker,
-  Form,
-  Input,
-  Popconfirm,
-  Select,
-  Space,
-  Table,
-  type TableColumnsType,
-  Tag,
-  Tooltip,
-} from 'antd';
+import { Alert, App, DatePicker, Form, Input, Select, Space, Table, type TableColumnsType, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -30,7 +15,7 @@ import { useCan } from '../../../app/access/use-can';
 import { useSettings } from '../../../stores/settings-store';
 import { formatDateTime } from '../../account/account-format';
 import { ColumnChoice } from '../shared/ColumnChoice';
-import { ExportButton, SearchButtons } from '../shared/SearchButtons';
+import { CleanButton, ExportButton, SearchButtons } from '../shared/SearchButtons';
 import { useColumnChoice } from '../shared/use-column-choice';
 import { usePaging } from '../shared/use-paging';
 import { type LoginLogFilters, loginDetail, loginLogQueryOf, personOf } from './model/login-log-query';
@@ -169,17 +154,7 @@ export function LoginLogPage() {
             <ExportButton hrefOf={(format) => loginLogExportUrl(query, format)} />
           ) : null}
           {can.permission(LOGIN_LOG_PERMISSIONS.remove) ? (
-            <Popconfirm
-              title={t('sysmMonitor.logininfor.confirmClean')}
-              okText={t('sysmMonitor.logininfor.clean')}
-              okButtonProps={{ danger: true }}
-              cancelText={t('sysmMonitor.common.cancel')}
-              onConfirm={clean}
-            >
-              <Button danger icon={<ClearOutlined />}>
-                {t('sysmMonitor.logininfor.clean')}
-              </Button>
-            </Popconfirm>
+            <CleanButton confirm={t('sysmMonitor.logininfor.confirmClean')} onConfirm={clean} />
           ) : null}
           <ColumnChoice options={choice.options(columns)} hidden={choice.hidden} onChange={choice.change} />
         </Space>

@@ -1,19 +1,6 @@
-import { ClearOutlined } from '@ant-design/icons';
 import { BUSINESS_TYPES, type BusinessType, OPER_LOG_PERMISSIONS, type OperStatus } from '@kerf/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  App,
-  Button,
-  DatePicker,
-  Form,
-  Input,
-  Popconfirm,
-  Select,
-  Space,
-  Table,
-  type TableColumnsType,
-  Tag,
-} from 'antd';
+import { App, DatePicker, Form, Input, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,7 +16,7 @@ import { useCan } from '../../../app/access/use-can';
 import { useSettings } from '../../../stores/settings-store';
 import { formatDateTime } from '../../account/account-format';
 import { ColumnChoice } from '../shared/ColumnChoice';
-import { ExportButton, SearchButtons } from '../shared/SearchButtons';
+import { CleanButton, ExportButton, SearchButtons } from '../shared/SearchButtons';
 import { useColumnChoice } from '../shared/use-column-choice';
 import { OperLogDetail } from './OperLogDetail';
 import './operlog.css';
@@ -175,17 +162,7 @@ export function OperLogPage() {
             <ExportButton hrefOf={(format) => operationsExportUrl(query, format)} />
           ) : null}
           {can.permission(OPER_LOG_PERMISSIONS.remove) ? (
-            <Popconfirm
-              title={t('system.operlog.confirmClean')}
-              okText={t('system.operlog.clean')}
-              okButtonProps={{ danger: true }}
-              cancelText={t('drive.dialog.cancel')}
-              onConfirm={clean}
-            >
-              <Button danger icon={<ClearOutlined />}>
-                {t('system.operlog.clean')}
-              </Button>
-            </Popconfirm>
+            <CleanButton confirm={t('system.operlog.confirmClean')} onConfirm={clean} />
           ) : null}
           <ColumnChoice options={choice.options(columns)} hidden={choice.hidden} onChange={choice.change} />
         </Space>

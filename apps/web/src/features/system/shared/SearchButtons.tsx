@@ -1,5 +1,5 @@
-import { DownloadOutlined } from '@ant-design/icons';
-import { Button, Dropdown, Space } from 'antd';
+import { ClearOutlined, DownloadOutlined } from '@ant-design/icons';
+import { Button, Dropdown, Popconfirm, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 /** The search form's submit and reset, as every /sysm table has them. */
@@ -30,5 +30,23 @@ export function ExportButton({ hrefOf }: { hrefOf(format: 'xlsx' | 'csv'): strin
     >
       <Button icon={<DownloadOutlined />}>{t('system.common.export')}</Button>
     </Dropdown>
+  );
+}
+
+/** Empties a whole log after a confirmation that says what goes. */
+export function CleanButton({ confirm, onConfirm }: { confirm: string; onConfirm(): void }) {
+  const { t } = useTranslation();
+  return (
+    <Popconfirm
+      title={confirm}
+      okText={t('system.common.clean')}
+      okButtonProps={{ danger: true }}
+      cancelText={t('system.common.cancel')}
+      onConfirm={onConfirm}
+    >
+      <Button danger icon={<ClearOutlined />}>
+        {t('system.common.clean')}
+      </Button>
+    </Popconfirm>
   );
 }
