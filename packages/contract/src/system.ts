@@ -73,6 +73,55 @@ export const ONLINE_PERMISSIONS = {
   forceLogout: 'monitor:online:forceLogout',
 } as const;
 
+/** A system parameter as the /system/config calls answer it. */
+export interface ConfigItem {
+  id: string;
+  configKey: string;
+  configValue: string;
+  configName: string;
+  /** Ships with Kerf: its key stays and it cannot be deleted. */
+  builtin: boolean;
+  remark: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** One sign-in attempt as /monitor/logininfor/list answers it. */
+export interface LoginLogItem {
+  id: string;
+  userId: string | null;
+  /** The person's login and nick name as they are now; empty when the account is unknown. */
+  loginName: string;
+  nickName: string;
+  /** As stored: masked (`a***@example.com`, `139****0000`). */
+  account: string;
+  grantType: string;
+  ip: string;
+  browser: string;
+  os: string;
+  /** `0` signed in, `1` refused (RuoYi's status). */
+  status: '0' | '1';
+  /** Why a sign-in was refused (`bad-credentials`, `locked`…); empty for a success. */
+  reason: string;
+  createdAt: string;
+}
+
+/** A session in use now, as /monitor/online/list answers it. */
+export interface OnlineSession {
+  sessionId: string;
+  userId: string;
+  loginName: string;
+  nickName: string;
+  loginType: string;
+  ip: string;
+  browser: string;
+  os: string;
+  createdAt: string;
+  lastSeenAt: string;
+  /** The caller's own session (it cannot be forced out; signing out ends it). */
+  current: boolean;
+}
+
 /** RuoYi's menu types: directory, menu (a page), button (an action inside a page). */
 export const MENU_TYPES = ['M', 'C', 'F'] as const;
 export type MenuType = (typeof MENU_TYPES)[number];

@@ -1,20 +1,10 @@
-import { type Page, SYSTEM_PATHS } from '@kerf/contract';
+import { type ConfigItem, type Page, SYSTEM_PATHS } from '@kerf/contract';
 import { pageOf } from './page';
 import { CLOUD_API, request } from './request';
 
 /** The system-parameter calls (SPEC §7 `/system/config`; paths in @kerf/contract system.ts), under /cloud-api. */
 
-export interface ConfigItem {
-  id: string;
-  configKey: string;
-  configValue: string;
-  configName: string;
-  /** Ships with Kerf: its key stays and it cannot be deleted. */
-  builtin: boolean;
-  remark: string;
-  createdAt: string;
-  updatedAt: string;
-}
+export type { ConfigItem };
 
 export type ConfigInput = Pick<ConfigItem, 'configKey' | 'configValue' | 'configName' | 'remark'>;
 

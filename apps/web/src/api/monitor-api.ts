@@ -1,28 +1,11 @@
-import { type Page, SYSTEM_PATHS } from '@kerf/contract';
+import { type LoginLogItem, type OnlineSession, type Page, SYSTEM_PATHS } from '@kerf/contract';
 import { settingsStore } from '../stores/settings-store';
 import { pageOf } from './page';
 import { CLOUD_API, request } from './request';
 
 /** The sign-in log and sessions-online calls (RuoYi's monitor module; paths in @kerf/contract system.ts). */
 
-export interface LoginLogItem {
-  id: string;
-  userId: string | null;
-  /** The person's names as they are now; empty when the account is unknown. */
-  loginName: string;
-  nickName: string;
-  /** Masked as stored (`a***@example.com`). */
-  account: string;
-  grantType: string;
-  ip: string;
-  browser: string;
-  os: string;
-  /** `0` signed in, `1` refused. */
-  status: '0' | '1';
-  /** Why a sign-in was refused (`bad-credentials`, `locked`…); empty for a success. */
-  reason: string;
-  createdAt: string;
-}
+export type { LoginLogItem, OnlineSession };
 
 /** A page of the log; `capped`: there are more entries than `total` (counted up to 10,000). */
 export type LoginLogPage = Page<LoginLogItem> & { capped: boolean };
@@ -33,22 +16,6 @@ export interface LoginLogQuery {
   status?: '0' | '1';
   from?: string;
   to?: string;
-}
-
-export interface OnlineSession {
-  sessionId: string;
-  userId: string;
-  loginName: string;
-  nickName: string;
-  loginType: string;
-  ip: string;
-  browser: string;
-  os: string;
-  /** Signed in at. */
-  createdAt: string;
-  lastSeenAt: string;
-  /** The caller's own session. */
-  current: boolean;
 }
 
 export interface OnlineQuery {

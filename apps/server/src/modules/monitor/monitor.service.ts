@@ -1,8 +1,10 @@
 import {
   type Bilingual,
   type Locale,
+  type LoginLogItem,
   loginLogMessages,
   maskAccount,
+  type OnlineSession,
   onlineMessages,
   parseAccount,
 } from '@kerf/contract';
@@ -13,40 +15,6 @@ import type { SessionPolicy, SessionService } from '../auth/session.service.js';
 import { COUNT_CAP } from '../oper-log/oper-log.repository.js';
 import type { LoginLogFilter, LoginLogRow, MonitorRepository, OnlineFilter, SessionRow } from './monitor.repository.js';
 import { clientKind } from './user-agent.js';
-
-export interface LoginLogItem {
-  id: string;
-  userId: string | null;
-  /** The person's login and nick name as they are now; empty when the account is unknown. */
-  loginName: string;
-  nickName: string;
-  /** As stored: masked (`a***@example.com`, `139****0000`). */
-  account: string;
-  grantType: string;
-  ip: string;
-  browser: string;
-  os: string;
-  /** `0` signed in, `1` refused (RuoYi's status). */
-  status: '0' | '1';
-  /** Why a sign-in was refused (`bad-credentials`, `locked`…); empty for a success. */
-  reason: string;
-  createdAt: string;
-}
-
-export interface OnlineSession {
-  sessionId: string;
-  userId: string;
-  loginName: string;
-  nickName: string;
-  loginType: string;
-  ip: string;
-  browser: string;
-  os: string;
-  createdAt: string;
-  lastSeenAt: string;
-  /** The caller's own session (it cannot be forced out; signing out ends it). */
-  current: boolean;
-}
 
 export interface LoginLogQuery {
   account?: string;

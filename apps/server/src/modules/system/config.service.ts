@@ -1,4 +1,4 @@
-import { BUILTIN_CONFIG_TEXTS, configMessages } from '@kerf/contract';
+import { BUILTIN_CONFIG_TEXTS, type ConfigItem, configMessages } from '@kerf/contract';
 import { type PageRequest, pageSlice } from '../../db/page-slice.js';
 import { AppError } from '../../http/app-error.js';
 import {
@@ -26,17 +26,6 @@ function builtin(configKey: string, configValue: string): ConfigEntry {
 const SWITCHES = new Set(
   BUILTIN_CONFIG.filter((c) => c.configValue === 'true' || c.configValue === 'false').map((c) => c.configKey),
 );
-
-export interface ConfigItem {
-  id: string;
-  configKey: string;
-  configValue: string;
-  configName: string;
-  builtin: boolean;
-  remark: string;
-  createdAt: string;
-  updatedAt: string;
-}
 
 function present(row: ConfigRow): ConfigItem {
   return {
