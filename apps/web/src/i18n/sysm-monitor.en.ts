@@ -49,9 +49,7 @@ export const sysmMonitorEn: typeof sysmMonitorZhCN = {
     days: 'Days',
     success: 'Success',
     failure: 'Failure',
-    clean: 'Clean',
     confirmClean: 'Empty the whole sign-in log? This cannot be undone.',
-    export: 'Export',
     unknown: 'Unknown',
   },
   online: {

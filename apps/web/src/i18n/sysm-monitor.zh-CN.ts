@@ -47,9 +47,7 @@ export const sysmMonitorZhCN = {
     days: '登录日期',
     success: '成功',
     failure: '失败',
-    clean: '清空',
     confirmClean: '清空全部登录日志？此操作不可撤销。',
-    export: '导出',
     unknown: '未知',
   },
   online: {

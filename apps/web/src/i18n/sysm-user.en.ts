@@ -25,7 +25,6 @@ export const sysmUserEn: typeof sysmUserZhCN = {
     actions: 'Actions',
   },
   add: 'Add user',
-  export: 'Export',
   refresh: 'Refresh',
   total: 'Users: {{count}}',
   none: 'No users match',

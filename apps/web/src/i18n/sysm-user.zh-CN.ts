@@ -23,7 +23,6 @@ export const sysmUserZhCN = {
     actions: '操作',
   },
   add: '新增用户',
-  export: '导出',
   refresh: '刷新',
   total: '共 {{count}} 个用户',
   none: '没有符合条件的用户',

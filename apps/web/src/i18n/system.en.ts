@@ -29,8 +29,6 @@ export const systemEn: typeof systemZhCN = {
     days: 'Days',
     search: 'Search',
     reset: 'Reset',
-    clean: 'Clean',
-    export: 'Export',
     confirmClean: 'Empty the whole operation log? This cannot be undone.',
     total: '{{count}} in all',
     totalMore: 'more than {{count}}',

@@ -27,8 +27,6 @@ export const systemZhCN = {
     days: '日期',
     search: '搜索',
     reset: '重置',
-    clean: '清空',
-    export: '导出',
     confirmClean: '清空全部操作日志？此操作不可撤销。',
     total: '共 {{count}} 条',
     totalMore: '超过 {{count}} 条',
