@@ -122,6 +122,30 @@ describe('admin layout', () => {
       .toBe('true');
   });
 
+  it('slides the settings drawer in, or shows it at once for a person who asked for reduced motion', async () => {
+    // counts the transitions the drawer runs while it opens
+    const transitionsWhileOpening = async (page: Page) => {
+      await page.evaluate(() => {
+        const seen = { count: 0 };
+        (window as unknown as { drawerMoves: typeof seen }).drawerMoves = seen;
+        document.addEventListener('transitionstart', (event) => {
+          if ((event.target as Element).closest('.ant-drawer')) seen.count++;
+        });
+      });
+      await openSettings(page);
+      await animationsSettled(page);
+      // two frames on, a transition the opening started has fired its event
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      return page.evaluate(() => (window as unknown as { drawerMoves: { count: number } }).drawerMoves.count);
+    };
+    const moving = await browser.open('/web/workbench', { motion: true });
+    await moving.page.getByRole('heading', { name: '欢迎来到 Kerf 工作台' }).waitFor();
+    expect(await transitionsWhileOpening(moving.page)).toBeGreaterThan(0);
+    const still = await browser.open('/web/workbench');
+    await still.page.getByRole('heading', { name: '欢迎来到 Kerf 工作台' }).waitFor();
+    expect(await transitionsWhileOpening(still.page)).toBe(0);
+  });
+
   it('hides the sidebar logo when asked', async () => {
     const { page } = await browser.open('/web/workbench');
     const drawer = await openSettings(page);

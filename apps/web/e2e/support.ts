@@ -136,7 +136,12 @@ export const IPHONE = {
 export async function openOnPhone(seed: BrowserContext, path: string) {
   const browser = seed.browser();
   if (!browser) throw new Error('no browser behind the context');
-  const context = await browser.newContext({ baseURL: inject('baseURL'), locale: 'zh-CN', ...IPHONE });
+  const context = await browser.newContext({
+    baseURL: inject('baseURL'),
+    locale: 'zh-CN',
+    reducedMotion: 'reduce',
+    ...IPHONE,
+  });
   seed.once('close', () => void context.close().catch(() => undefined));
   const page = await context.newPage();
   await page.goto(path);

@@ -4,10 +4,15 @@ import type { ThemeConfig } from 'antd';
 export const SIDEBAR_DARK_BG = '#1d2633';
 const SIDEBAR_DARK_SUB_BG = '#161e29';
 
-/** The antd theme: the chosen theme colour as colorPrimary (SPEC §1), plus the layout's fixed tones. */
-export function buildTheme(colorPrimary: string): ThemeConfig {
+/**
+ * The antd theme: the chosen theme colour as colorPrimary (SPEC §1), plus the layout's fixed tones.
+ * `motion` false (the person asked their system for reduced motion) turns off antd's opening, closing
+ * and sliding animations: dialogs, drawers, menus and lists appear at once.
+ */
+export function buildTheme(colorPrimary: string, motion = true): ThemeConfig {
   return {
     token: {
+      motion,
       colorPrimary,
       colorLink: colorPrimary,
       borderRadius: 6,

@@ -6,6 +6,7 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { useSettings } from '../../stores/settings-store';
+import { useReducedMotion } from '../motion/use-reduced-motion';
 import { buildTheme } from '../theme';
 import { RequestUiBridge } from './RequestUiBridge';
 
@@ -38,7 +39,8 @@ export function AppProviders({ children }: { children: ReactNode }) {
   const locale = useSettings((s) => s.locale);
   useDayjsLocale(locale);
   const colour = useSettings((s) => s.layout.theme);
-  const theme = useMemo(() => buildTheme(colour), [colour]);
+  const reducedMotion = useReducedMotion();
+  const theme = useMemo(() => buildTheme(colour, !reducedMotion), [colour, reducedMotion]);
   useThemeColourVariable(colour);
   return (
     <ConfigProvider locale={locale === 'en' ? enUS : zhCN} theme={theme} button={BUTTON_CONFIG}>

@@ -1,6 +1,6 @@
 import { ExperimentOutlined } from '@ant-design/icons';
-import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useReducedMotion } from '../../app/motion/use-reduced-motion';
 
 /** A 12-tooth gear outline: the part being cut. */
 const GEAR =
@@ -8,24 +8,13 @@ const GEAR =
 const GEAR_LENGTH = 653;
 const CUT_SECONDS = '7s';
 
-const reducedMotion = '(prefers-reduced-motion: reduce)';
-function subscribe(onChange: () => void) {
-  const list = window.matchMedia(reducedMotion);
-  list.addEventListener('change', onChange);
-  return () => list.removeEventListener('change', onChange);
-}
-
 /**
  * The hero picture: a laser head tracing a gear out of a wooden sheet on a machine bed, with two
  * chips in the style of the product. Text is HTML over the SVG so it is translated and selectable.
  */
 export function HeroIllustration() {
   const { t } = useTranslation();
-  const still = useSyncExternalStore(
-    subscribe,
-    () => window.matchMedia(reducedMotion).matches,
-    () => true,
-  );
+  const still = useReducedMotion();
   return (
     <figure className="hero-art" aria-label={t('home.hero.illustration')}>
       <svg viewBox="30 50 420 290" className="hero-art__svg" aria-hidden="true" focusable="false">
