@@ -184,7 +184,8 @@ export async function clickUntilShown(button: Locator, outcome: Locator) {
 export async function clickUntil(control: Locator, took: () => Promise<boolean>) {
   await vi.waitFor(
     async () => {
-      if (!(await took())) await control.click();
+      // a click that cannot happen yet (the control still hidden) is tried again on the next round
+      if (!(await took())) await control.click({ timeout: 3_000 }).catch(() => undefined);
       if (!(await took())) throw new Error('the click did not take yet');
     },
     { timeout: 15_000, interval: 200 },

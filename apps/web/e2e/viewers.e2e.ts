@@ -534,16 +534,18 @@ describe('viewers: images, video, audio, PDF, office, shares', () => {
     await expect.poll(() => current.textContent(), { timeout: 10_000 }).toBe('第二行 The second line');
     await shot(page, 'audio-zh');
 
-    // Space pauses and plays again. Rewound first: on a loaded machine the 8 s song could reach its
-    // end between the two presses, and the next track's loading would pause it again.
+    // Space plays and pauses. Paused and rewound first: on a loaded machine the 8 s song could reach
+    // its end before a press, and the next track's loading would start or stop it on its own.
     await audio.evaluate((el: HTMLAudioElement) => {
+      el.pause();
       el.currentTime = 0;
     });
-    await page.keyboard.press(' ');
-    await expect.poll(() => audio.evaluate((el: HTMLAudioElement) => el.paused)).toBe(true);
     await dialog.getByRole('button', { name: '播放', exact: true }).waitFor();
     await page.keyboard.press(' ');
     await expect.poll(() => audio.evaluate((el: HTMLAudioElement) => el.paused)).toBe(false);
+    await dialog.getByRole('button', { name: '暂停', exact: true }).waitFor();
+    await page.keyboard.press(' ');
+    await expect.poll(() => audio.evaluate((el: HTMLAudioElement) => el.paused)).toBe(true);
 
     // volume: 0.5 to start, Up/Down by 0.1 within 0–1, the icon toggles 0 and 0.5
     const volume = () => audio.evaluate((el: HTMLAudioElement) => el.volume);

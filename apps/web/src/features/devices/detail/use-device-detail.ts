@@ -86,10 +86,10 @@ export function useDeviceDetailLive(id: string, scope: DeviceScope): LiveStatus 
     },
     [applyLiveState, client, keys, id],
   );
-  const onReconnect = useCallback(() => {
+  const readAgain = useCallback(() => {
     for (const key of [keys.detail(id), keys.commands(id), keys.jobs(id), keys.events(id)]) {
       void client.invalidateQueries({ queryKey: key });
     }
   }, [client, keys, id]);
-  return useDeviceLive(onMessage, { scope, onReconnect });
+  return useDeviceLive(onMessage, { scope, onOpen: readAgain });
 }

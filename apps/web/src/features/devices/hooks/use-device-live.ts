@@ -9,25 +9,26 @@ const RETRY_MAX_MS = 30_000;
 
 /**
  * The live socket (`/cloud-api/device/live`): hands each message to `onMessage` and reconnects with a
- * growing pause when the connection drops (a server restart, a network change). `onReconnect` runs
- * after a reconnect, when changes may have been missed: read the pages' data again then.
+ * growing pause when the connection drops (a server restart, a network change). `onOpen` runs each
+ * time the socket opens, the first time too: a change made before then was not heard (the page's first
+ * read can finish before the socket is up, and a machine coming online in between would stay shown
+ * offline), so the page reads its data again there.
  */
 export function useDeviceLive(
   onMessage: (message: DeviceLiveMessage) => void,
-  options: { scope?: DeviceScope; onReconnect?: () => void; enabled?: boolean } = {},
+  options: { scope?: DeviceScope; onOpen?: () => void; enabled?: boolean } = {},
 ): LiveStatus {
   const { scope = 'mine', enabled = true } = options;
   const [status, setStatus] = useState<LiveStatus>('connecting');
   // the latest callbacks, without reconnecting when a render passes new ones
-  const handlers = useRef({ onMessage, onReconnect: options.onReconnect });
-  handlers.current = { onMessage, onReconnect: options.onReconnect };
+  const handlers = useRef({ onMessage, onOpen: options.onOpen });
+  handlers.current = { onMessage, onOpen: options.onOpen };
 
   useEffect(() => {
     if (!enabled) return;
     let socket: WebSocket | undefined;
     let retry: ReturnType<typeof setTimeout> | undefined;
     let delay = RETRY_MIN_MS;
-    let opened = false;
     let stopped = false;
 
     const connect = () => {
@@ -36,8 +37,7 @@ export function useDeviceLive(
       socket.onopen = () => {
         delay = RETRY_MIN_MS;
         setStatus('open');
-        if (opened) handlers.current.onReconnect?.();
-        opened = true;
+        handlers.current.onOpen?.();
       };
       socket.onmessage = (event) => {
         try {

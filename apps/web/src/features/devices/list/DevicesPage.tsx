@@ -50,7 +50,7 @@ export function DevicesPage() {
     void client.invalidateQueries({ queryKey: keys.lists });
     void client.invalidateQueries({ queryKey: keys.summary(scope) });
   }, [client, keys, scope]);
-  const live = useDeviceLive(onLive, { scope, onReconnect: readAgain });
+  const live = useDeviceLive(onLive, { scope, onOpen: readAgain });
 
   const devices = useMemo(() => list.data?.list ?? [], [list.data]);
   const total = list.data?.total ?? 0;

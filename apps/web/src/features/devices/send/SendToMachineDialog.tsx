@@ -1,7 +1,7 @@
 import { DEVICE_DRAWING_STATES, type DeviceJob } from '@kerf/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Empty, Modal, Radio, Result, Space, Spin, Steps, Tag } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { listDevices, listJobs, sendJob } from '../../../api/device-api';
@@ -46,16 +46,13 @@ export function SendToMachineDialog({ file, onClose }: SendToMachineDialogProps)
     const now = page?.list.find((job) => job.id === sentId);
     if (now) setSent(now);
   }, [sentId, sentDevice]);
-  const live = useDeviceLive(
+  useDeviceLive(
     (message) => {
       if ((message.type === 'command' || message.type === 'job') && message.deviceId === sentDevice) void follow();
     },
-    { enabled: !!sentId, onReconnect: () => void follow() },
+    // what happened before the socket opened is read once it is open
+    { enabled: !!sentId, onOpen: () => void follow() },
   );
-  // what happened before the socket opened is read once it is open
-  useEffect(() => {
-    if (live === 'open') void follow();
-  }, [live, follow]);
 
   const send = async () => {
     if (!picked) return;

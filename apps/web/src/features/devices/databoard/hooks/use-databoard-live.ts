@@ -43,10 +43,10 @@ export function useDataboardLive(scope: DeviceScope): LiveStatus {
     },
     [refreshFleet, refreshStats],
   );
-  const onReconnect = useCallback(() => {
+  const readAgain = useCallback(() => {
     refreshFleet();
     refreshStats();
   }, [refreshFleet, refreshStats]);
 
-  return useDeviceLive(onMessage, { scope, onReconnect });
+  return useDeviceLive(onMessage, { scope, onOpen: readAgain });
 }
