@@ -78,7 +78,7 @@ describe('verification codes after several sends', () => {
     await dialog.waitFor();
     const picture = dialog.getByRole('img', { name: '图形验证码' });
     await picture.waitFor();
-    expect(await pictureSource(page)).toMatch(/^data:image\/png;base64,/);
+    await expect.poll(() => pictureSource(page)).toMatch(/^data:image\/png;base64,/);
     await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     const first = await pictureSource(page);
     await animationsSettled(page);
@@ -90,7 +90,7 @@ describe('verification codes after several sends', () => {
     // each picture is good for one try, so a new one is drawn
     await expect.poll(() => pictureSource(page)).not.toBe(first);
     await expect.poll(() => pictureSource(page)).toMatch(/^data:image\/png;base64,/);
-    expect(await dialog.getByLabel('图形验证码', { exact: true }).inputValue()).toBe('');
+    await expect.poll(() => dialog.getByLabel('图形验证码', { exact: true }).inputValue()).toBe('');
     await animationsSettled(page);
     await shot(page, 'code-captcha-wrong-zh');
 
@@ -100,7 +100,7 @@ describe('verification codes after several sends', () => {
 
     await dialog.getByRole('button', { name: '取消' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    expect(await form.getByRole('button', { name: '获取验证码' }).isEnabled()).toBe(true);
+    await expect.poll(() => form.getByRole('button', { name: '获取验证码' }).isEnabled()).toBe(true);
   });
 
   it('says the same in English, also on a phone-width screen', async () => {

@@ -85,17 +85,36 @@ async function previewFacts(panel: Locator): Promise<{ state: string | null; sum
   return { state: await canvas.getAttribute('data-state'), sum: sum === null ? null : Number(sum) };
 }
 
+/** The sum of the greys drawn on the preview canvas (its red channel: the preview is opaque grey). */
+function drawnPreviewSum(panel: Locator): Promise<number> {
+  return panel.getByTestId('bitmap-preview').evaluate((element) => {
+    const canvas = element as HTMLCanvasElement;
+    const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+    let sum = 0;
+    for (let i = 0; i < data.length; i += 4) sum += data[i]!;
+    return sum;
+  });
+}
+
+/**
+ * Waits for a ready preview (other than `other`) and for the canvas to show it: the panel marks the
+ * preview ready first and draws it (and sizes the canvas) in an effect after, so reads of the canvas's
+ * pixels or size right after the mark could still see the previous picture.
+ */
 async function readyPreviewSum(panel: Locator, other?: number): Promise<number> {
+  let ready = 0;
   await expect
     .poll(
       async () => {
         const p = await previewFacts(panel);
-        return p.state === 'ready' && p.sum !== null && p.sum !== other;
+        if (p.state !== 'ready' || p.sum === null || p.sum === other) return false;
+        ready = p.sum;
+        return (await drawnPreviewSum(panel)) === ready;
       },
       { timeout: 15_000 },
     )
     .toBe(true);
-  return (await previewFacts(panel)).sum!;
+  return ready;
 }
 
 /** The distinct greys on the preview canvas (read back from its pixels). */

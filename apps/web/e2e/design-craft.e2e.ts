@@ -26,7 +26,7 @@ describe('crafts in the design editor', () => {
   it('applies a standard craft to the layer, asking first when its mode differs, and undoes it in one step', async () => {
     const { page } = await openSignedIn();
     const section = page.getByRole('region', { name: '图层工艺' });
-    expect((await activeLayer(page)).mode).toBe('cut');
+    await expect.poll(async () => (await activeLayer(page)).mode).toBe('cut');
 
     const picker = page.getByRole('dialog').filter({ hasText: '选择工艺' });
     await clickUntilShown(section.getByRole('button', { name: '套用工艺' }), picker);

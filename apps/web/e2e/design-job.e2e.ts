@@ -125,9 +125,15 @@ describe('job preview and export in the design editor', () => {
     await page.locator('.ant-select-item-option[title="Jarvis"]').click();
     await bitmapPanel.getByRole('button', { name: '应用' }).click();
     await bitmapPanel.waitFor({ state: 'hidden' });
+    const bitmapOf = (d: typeof doc) => leafShapes(d.shapes).find((p) => p.shape.kind === 'bitmap')!;
+    await expect
+      .poll(async () => {
+        const { shape } = bitmapOf(await pageDocument(page));
+        return shape.kind === 'bitmap' && shape.settings.dither;
+      })
+      .toBe('jarvis');
     doc = await pageDocument(page);
-    const photo = leafShapes(doc.shapes).find((p) => p.shape.kind === 'bitmap')!;
-    expect(photo.shape.kind === 'bitmap' && photo.shape.settings.dither).toBe('jarvis');
+    const photo = bitmapOf(doc);
     await pick(layerName(photo.shape.layerId));
     await setActiveLayer(page, { mode: '图像', maxPower: 24, speed: 200 });
 
@@ -233,8 +239,12 @@ describe('job preview and export in the design editor', () => {
         return [d.width, d.height];
       })
       .toEqual([300, 200]);
-    const stored = await page.evaluate(() => localStorage.getItem('kerf.design.machines'));
-    expect(JSON.parse(stored ?? '{}').own).toHaveLength(1);
+    await expect
+      .poll(async () => {
+        const stored = await page.evaluate(() => localStorage.getItem('kerf.design.machines'));
+        return JSON.parse(stored ?? '{}').own;
+      })
+      .toHaveLength(1);
 
     // a rectangle half off the bed is flagged before output: on the canvas (a red box), in the notes
     const redPixels = () =>

@@ -24,6 +24,40 @@ export async function shapeCount(page: Page): Promise<number> {
   return leafShapes((await pageDocument(page)).shapes).length;
 }
 
+/**
+ * The kinds of the top-level shapes in the draft the editor keeps in IndexedDB (written a moment after
+ * each change, and what a reload brings back), or null while there is none.
+ */
+export function draftKinds(page: Page): Promise<string[] | null> {
+  return page.evaluate(
+    () =>
+      new Promise<string[] | null>((resolve, reject) => {
+        const opening = indexedDB.open('kerf-design');
+        // a database the editor has not made yet is not made here either: its own opening creates the store
+        opening.onupgradeneeded = () => opening.transaction?.abort();
+        opening.onerror = () => resolve(null);
+        opening.onsuccess = () => {
+          const db = opening.result;
+          if (!db.objectStoreNames.contains('drafts')) {
+            db.close();
+            resolve(null);
+            return;
+          }
+          const reading = db.transaction('drafts').objectStore('drafts').get('current');
+          reading.onsuccess = () => {
+            db.close();
+            const draft = reading.result as { doc?: { shapes?: { kind: string }[] } } | undefined;
+            resolve(draft?.doc?.shapes?.map((s) => s.kind) ?? null);
+          };
+          reading.onerror = () => {
+            db.close();
+            reject(reading.error);
+          };
+        };
+      }),
+  );
+}
+
 /** The downloaded program, traced by the independent interpreter the laser tests use. */
 export async function tracedDownload(download: Download): Promise<{ text: string; moves: Move[] }> {
   const path = await download.path();

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { draftKinds } from './design-support';
 import { driveApi, PASSWORD, row } from './drive-support';
 import { shot, useBrowser } from './harness';
 import {
@@ -149,7 +150,8 @@ describe('design editor', () => {
 
     // the draft survives a reload
     const kinds = (await facts(page)).kinds;
-    await page.waitForTimeout(600);
+    // the draft is written a moment after the last change: a reload before then would find the older one
+    await expect.poll(() => draftKinds(page)).toEqual(kinds);
     await page.reload();
     await page.getByText('已恢复上次未保存的图纸').waitFor();
     await expect.poll(async () => (await facts(page)).kinds).toEqual(kinds);
@@ -275,10 +277,11 @@ describe('design editor', () => {
     await c.drag([200, 150], [380, 300]);
     await tool(page, '星形').click();
     await c.drag([600, 260], [680, 200]);
+    await expect.poll(async () => (await facts(page)).kinds).toEqual(['rect', 'polygon']);
     const drawn = (await facts(page)).kinds;
-    expect(drawn).toEqual(['rect', 'polygon']);
 
-    await page.waitForTimeout(500);
+    // the drawing comes back after signing in from the draft, written a moment after the last change
+    await expect.poll(() => draftKinds(page)).toEqual(drawn);
     await page.getByRole('button', { name: '保存' }).click();
     const signIn = page.getByRole('dialog').filter({ hasText: '登录后保存到网盘' });
     await signIn.waitFor();

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { bootMachine, freshMachine, recordJobStates, registryFile, stateBadge } from './devices-support';
 import { driveApi, PASSWORD, pickFromMenu, row } from './drive-support';
 import { shot, useBrowser } from './harness';
-import { animationsSettled, registerByApi, tokenByApi, uniqueEmail, waitForPage } from './support';
+import { animationsSettled, framesPainted, registerByApi, tokenByApi, uniqueEmail, waitForPage } from './support';
 
 const GCODE = Buffer.from(
   [
@@ -210,12 +210,12 @@ describe('device cloud', () => {
         fleetNow.locator('.databoard-fleet__item[data-state="abnormal"] .databoard-fleet__count').textContent(),
       )
       .toBe('1');
-    // ECharts draws its bars growing for a second: the picture waits for the finished chart
-    await board.waitForTimeout(1500);
+    // with reduced motion ECharts draws the finished chart at once, on the next frames
+    await framesPainted(board);
     await shot(board, 'devices-databoard');
     const { page: boardEn } = await browser.open('/web/databoard', { token: owner, language: 'en' });
     await boardEn.getByRole('region', { name: 'Fault ranking' }).getByText('E201').first().waitFor();
-    await boardEn.waitForTimeout(1500);
+    await framesPainted(boardEn);
     await shot(boardEn, 'devices-databoard-en');
   });
 

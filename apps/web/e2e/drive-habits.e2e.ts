@@ -87,7 +87,7 @@ describe('drive habits', () => {
     await nameButton(page, 'notes.txt').click();
     const frame = page.getByRole('dialog', { name: 'notes.txt', exact: true });
     await frame.getByText('只读', { exact: true }).waitFor();
-    expect(await page.locator('.code-editor-view').getAttribute('data-readonly')).toBe('true');
+    await expect.poll(() => page.locator('.code-editor-view').getAttribute('data-readonly')).toBe('true');
     await animationsSettled(page);
     await shot(page, 'drive-habits-readonly-edit-zh');
     await frame.getByRole('button', { name: '编辑' }).click();
@@ -276,7 +276,7 @@ describe('drive habits', () => {
     await expect.poll(() => homes.count()).toBe(1);
     const sidebarHome = await homes.getAttribute('href');
     const crumbHome = page.locator('.admin-breadcrumb').getByRole('link', { name: '首页' });
-    expect(await crumbHome.getAttribute('href')).toBe(sidebarHome);
+    await expect.poll(() => crumbHome.getAttribute('href')).toBe(sidebarHome);
     await crumbHome.click();
     await page.waitForURL((url) => url.search === '?fileType=0');
     await row(page, 'Deep').waitFor();

@@ -252,7 +252,7 @@ describe('drive: folders, dialogs and the recycle bin', () => {
     await search(page).fill('plate');
     await search(page).press('Enter');
     await page.getByText('“plate”的搜索结果，共 2 项').waitFor();
-    expect((await listedNames(page)).sort()).toEqual(['Plate stock', 'plate &amp; co']);
+    await expect.poll(async () => (await listedNames(page)).sort()).toEqual(['Plate stock', 'plate &amp; co']);
     // search results say where each entry lives
     await expect.poll(() => row(page, 'Plate stock').locator('.drive-link').textContent()).toBe('/plate &amp; co');
     // the name stays text: an entity in it is shown as typed, not decoded

@@ -218,6 +218,7 @@ describe('editors: code and markdown, new files, unzip, untrusted content', () =
     // nothing changed since: neither the keys nor the button send anything
     await page.keyboard.press('Control+S');
     await page.keyboard.press('Meta+S');
+    // a while for a save that must not come: nothing on the page shows its absence sooner
     await page.waitForTimeout(600);
     expect(saves.count).toBe(1);
     await expect.poll(() => save.isDisabled()).toBe(true);
@@ -496,7 +497,7 @@ describe('editors: code and markdown, new files, unzip, untrusted content', () =
     await dialog.getByText('请输入文件名称').waitFor();
     // at most 255 with a counter
     await name.fill('a'.repeat(256));
-    expect((await name.inputValue()).length).toBe(255);
+    await expect.poll(async () => (await name.inputValue()).length).toBe(255);
     await dialog.getByText('255 / 255').waitFor();
     await dialog.getByText('名称不能超过255个字符').waitFor();
     // unique in the folder
@@ -895,6 +896,8 @@ describe('editors: code and markdown, new files, unzip, untrusted content', () =
 
     // the SVG in the image viewer
     await pickFromMenu(page, 'evil.svg', '查看');
+    await page.locator('.viewer-overlay .viewer-image__img').waitFor();
+    // shown: a while for a script in it to run, which none may
     await page.waitForTimeout(1500);
     await probes.expectNothingRan();
     await page.keyboard.press('Escape');
@@ -911,6 +914,7 @@ describe('editors: code and markdown, new files, unzip, untrusted content', () =
     const tab = await page.context().newPage();
     const tabProbes = await armProbes(tab);
     await tab.goto(inline);
+    // loaded: a while for a script in it to run, which none may
     await tab.waitForTimeout(500);
     await tabProbes.expectNothingRan();
     await tab.close();
@@ -943,6 +947,8 @@ describe('editors: code and markdown, new files, unzip, untrusted content', () =
     await row(visitor.page, 'evil.svg').click({ button: 'right' });
     await animationsSettled(visitor.page);
     await contextMenu(visitor.page).getByRole('menuitem', { name: '查看', exact: true }).click();
+    await visitor.page.locator('.viewer-overlay .viewer-image__img').waitFor();
+    // shown: a while for a script in it to run, which none may
     await visitor.page.waitForTimeout(1500);
     await visitorProbes.expectNothingRan();
     await probes.expectNothingRan();

@@ -1,7 +1,14 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { shot, useBrowser } from './harness';
-import { animationsSettled, clickUntil, expectNoSidewaysScroll, storedItem, themeColour } from './support';
+import {
+  animationsSettled,
+  clickUntil,
+  expectNoSidewaysScroll,
+  framesPainted,
+  storedItem,
+  themeColour,
+} from './support';
 
 const tags = (page: Page) => page.getByRole('navigation', { name: '已打开的页面' });
 const siderWidth = (page: Page) => page.locator('.admin-sider').evaluate((el) => el.getBoundingClientRect().width);
@@ -135,7 +142,7 @@ describe('admin layout', () => {
       await openSettings(page);
       await animationsSettled(page);
       // two frames on, a transition the opening started has fired its event
-      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      await framesPainted(page);
       return page.evaluate(() => (window as unknown as { drawerMoves: { count: number } }).drawerMoves.count);
     };
     const moving = await browser.open('/web/workbench', { motion: true });

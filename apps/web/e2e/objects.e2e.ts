@@ -105,7 +105,7 @@ describe('objects: drawings with effect images, uploaded from the drive', () => 
     // The PNG named .bmp passes the name check; the server's BMP reader refuses it (SPEC §4 failure words).
     const alert = dialog(page).getByRole('alert');
     await alert.waitFor();
-    expect(await alert.textContent()).toMatch(/^上传图纸失败：fox\.bmp：格式错误：.*PNG/);
+    await expect.poll(() => alert.textContent()).toMatch(/^上传图纸失败：fox\.bmp：格式错误：.*PNG/);
     await animationsSettled(page);
     await shot(page, 'object-dialog-refused-zh');
     // The details were saved once (a draft now): the next save continues with that object, not a second one.
@@ -136,7 +136,7 @@ describe('objects: drawings with effect images, uploaded from the drive', () => 
           .evaluate((img: HTMLImageElement) => img.naturalWidth),
       )
       .toBe(320);
-    expect(await dialog(page).getByLabel('价格').inputValue()).toBe('19.99');
+    await expect.poll(() => dialog(page).getByLabel('价格').inputValue()).toBe('19.99');
     await dialog(page)
       .getByText(/植鞣皮革 Veg-tan leather · 2 mm/)
       .waitFor();
@@ -193,8 +193,8 @@ describe('objects: drawings with effect images, uploaded from the drive', () => 
     await page.getByLabel('搜索物件').press('Enter');
     const card = page.getByRole('button', { name: `狐狸拼图 ${stamp}` });
     await card.waitFor();
-    expect(await card.locator('.object-card__price').textContent()).toBe('¥19.99');
-    expect(await card.locator('.object-card__owner').textContent()).toBe('狐狸工坊');
+    await expect.poll(() => card.locator('.object-card__price').textContent()).toBe('¥19.99');
+    await expect.poll(() => card.locator('.object-card__owner').textContent()).toBe('狐狸工坊');
     // the card shows the effect image's 256 px thumbnail, not the whole picture
     await expect.poll(() => card.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(256);
     await animationsSettled(page);
@@ -217,11 +217,11 @@ describe('objects: drawings with effect images, uploaded from the drive', () => 
     await shot(page, 'gallery-object-drawings-zh', false);
     await detail.getByRole('button', { name: /点赞 0/ }).click();
     await detail.getByRole('button', { name: /点赞 1/ }).waitFor();
-    expect(await detail.getByRole('button', { name: /点赞 1/ }).getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => detail.getByRole('button', { name: /点赞 1/ }).getAttribute('aria-pressed')).toBe('true');
     await animationsSettled(page);
     await shot(page, 'gallery-object-zh');
     // The address names the object: a reload opens it again.
-    expect(new URL(page.url()).searchParams.get('object')).toBeTruthy();
+    await expect.poll(() => new URL(page.url()).searchParams.get('object')).toBeTruthy();
     await page.evaluate(() => localStorage.setItem('language', 'en'));
     await page.reload();
     await page.locator('.object-detail').getByText('Machining drawings').waitFor();
@@ -305,7 +305,7 @@ describe('objects: drawings with effect images, uploaded from the drive', () => 
     const order = adminPage.locator('tbody tr', { hasText: orderNo });
     await order.getByRole('button', { name: '退款' }).click();
     const refund = adminPage.locator('.ant-modal', { hasText: `退款：订单 ${orderNo}` });
-    expect(await refund.getByLabel('退款金额').inputValue()).toBe('25.00');
+    await expect.poll(() => refund.getByLabel('退款金额').inputValue()).toBe('25.00');
     await refund.getByLabel('退款金额').fill('30');
     await refund.getByRole('button', { name: '退款' }).click();
     await refund.getByText('退款金额超过可退金额').waitFor();

@@ -93,8 +93,10 @@ describe('registration and sign-in', () => {
     }
     await form.getByLabel('图形验证码').waitFor();
     await form.getByRole('img', { name: '图形验证码' }).waitFor();
+    await expect
+      .poll(() => form.getByRole('img', { name: '图形验证码' }).getAttribute('src'))
+      .toMatch(/^data:image\/png/);
     const first = await form.getByRole('img', { name: '图形验证码' }).getAttribute('src');
-    expect(first).toMatch(/^data:image\/png/);
     await form.getByLabel('图形验证码').fill('zzzz');
     await form.getByRole('button', { name: '登录' }).click();
     await page.getByRole('alert').getByText('图形验证码错误').waitFor();

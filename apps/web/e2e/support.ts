@@ -34,6 +34,11 @@ export async function switchLanguage(page: Page, from: '切换语言' | 'Change 
   await item.click();
 }
 
+/** Waits until the page has painted twice more: what a change started (a canvas drawing) is on screen. */
+export async function framesPainted(page: Page) {
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+}
+
 /** Waits for running CSS animations and transitions (drawers sliding in, fades) to finish. */
 export async function animationsSettled(page: Page) {
   await page.evaluate(() =>

@@ -68,7 +68,7 @@ describe('system management: dictionaries', () => {
     await clash.waitFor({ state: 'detached' });
     const rows = entries.locator('tbody tr');
     await expect.poll(() => rows.count()).toBe(2);
-    expect(await rows.first().locator('.ant-tag').first().textContent()).toBe('哑光');
+    await expect.poll(() => rows.first().locator('.ant-tag').first().textContent()).toBe('哑光');
 
     // edit: the tag and labels follow
     await entries.getByRole('button', { name: '修改 gloss' }).click();
@@ -101,7 +101,7 @@ describe('system management: dictionaries', () => {
     await page.goto('/web/account?tab=log');
     const operations = page.locator('.account-operations');
     await operations.getByText('DELETE /system/dict/data/{id}').first().waitFor();
-    expect(await operations.locator('tbody tr.ant-table-row').first().textContent()).toContain('Delete');
+    await expect.poll(() => operations.locator('tbody tr.ant-table-row').first().textContent()).toContain('Delete');
     await operations.getByText('POST /system/dict/type').first().waitFor();
     await animationsSettled(page);
     await shot(page, 'account-operations-en');

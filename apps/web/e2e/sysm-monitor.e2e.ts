@@ -43,7 +43,7 @@ describe('system management: parameters, sign-in log, sessions online', () => {
       await page.getByRole('button', { name: `修改 ${REGISTER_KEY}` }).click();
       const dialog = page.locator('.config-dialog');
       await dialog.getByLabel('参数键名', { exact: true }).waitFor();
-      expect(await dialog.getByLabel('参数键名', { exact: true }).isDisabled()).toBe(true);
+      await expect.poll(() => dialog.getByLabel('参数键名', { exact: true }).isDisabled()).toBe(true);
       await dialog.getByText(value === 'true' ? 'true（开启）' : 'false（关闭）').click();
       await animationsSettled(page);
       if (value === 'false') await shot(page, 'sysm-config-dialog-zh');
