@@ -109,6 +109,9 @@ describe('device cloud', () => {
     await sim()!.operatorStart();
     await stateBadge(line, 'running').waitFor();
     await shot(page, 'devices-list-running');
+    const { page: listEn } = await browser.open('/web/device', { token: owner, language: 'en' });
+    await stateBadge(listEn.getByRole('table', { name: 'Devices' }), 'running').waitFor();
+    await shot(listEn, 'devices-list-running-en');
 
     await line.getByRole('link').first().click();
     await page.waitForURL(`**/web/device/detail?id=${deviceId}`);

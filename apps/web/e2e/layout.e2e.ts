@@ -42,6 +42,9 @@ describe('admin layout', () => {
       .toBe('relative');
     await animationsSettled(page);
     await shot(page, 'workbench-zh');
+    const english = await browser.open('/web/workbench', { language: 'en' });
+    await english.page.getByRole('heading', { name: 'Welcome to the Kerf workbench' }).waitFor();
+    await shot(english.page, 'workbench-en');
   });
 
   it('adds a tag per page and closes tags with × and the right-click menu', async () => {
@@ -60,7 +63,7 @@ describe('admin layout', () => {
     await page.locator('.admin-sider').getByRole('link', { name: '使用帮助' }).click();
     await page.waitForURL('**/web/help');
     // the help page has loaded (a menu opened while it renders can close under the pointer)
-    await page.getByRole('heading', { level: 1, name: 'Kerf 使用帮助' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: '快速上手' }).waitFor();
     await tags(page).getByRole('link', { name: '使用帮助' }).waitFor();
     await tags(page).getByRole('link', { name: '工作台' }).click({ button: 'right' });
     await page.getByRole('menuitem', { name: '关闭其他' }).waitFor();
@@ -199,7 +202,7 @@ describe('admin layout', () => {
     await menu.getByRole('link', { name: '使用帮助' }).click();
     await page.waitForURL('**/web/help');
     await menu.waitFor({ state: 'hidden' });
-    await page.getByRole('heading', { level: 1, name: 'Kerf 使用帮助' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: '快速上手' }).waitFor();
     await expectNoSidewaysScroll(page);
   });
 });

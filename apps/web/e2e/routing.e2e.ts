@@ -59,7 +59,7 @@ describe('routing', () => {
 
     await page.locator('footer').getByRole('link', { name: '使用帮助' }).click();
     await page.waitForURL('**/web/help');
-    await page.getByRole('heading', { level: 1, name: 'Kerf 使用帮助' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: '快速上手' }).waitFor();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     const bars = await page.evaluate(() => (window as unknown as { progressBars: string[] }).progressBars);
     expect(bars.length).toBeGreaterThan(0);

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { deflateSync } from 'node:zlib';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -13,7 +12,7 @@ import {
   row,
   toast,
 } from './drive-support';
-import { useBrowser } from './harness';
+import { shot as pageShot, useBrowser } from './harness';
 import {
   animationsSettled,
   checkFirmly,
@@ -26,14 +25,12 @@ import {
   uniqueEmail,
 } from './support';
 
-/** Screenshots of the share screens for a person to look at. */
-const SHOTS = '/tmp/share-shots';
 const PHONE = { width: 375, height: 812 };
 
+/** A screenshot of a share screen, with the others under .test-results/screenshots (share-NAME.png). */
 async function shot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
   await animationsSettled(page);
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  await pageShot(page, `share-${name}`);
 }
 
 /* ---- a real PNG, so the preview has something to draw ---- */

@@ -242,6 +242,11 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('../features/help/HelpPage')).HelpPage }),
             handle: handle({ titleKey: 'route.help' }),
           },
+          {
+            path: 'help/:chapter',
+            lazy: async () => ({ Component: (await import('../features/help/HelpPage')).HelpPage }),
+            handle: handle({ titleKey: 'route.help' }),
+          },
         ],
       },
       {

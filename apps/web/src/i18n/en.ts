@@ -88,6 +88,7 @@ export const en: Catalogue = {
     menu: 'Help menu',
     help: 'Usage help',
     backTop: 'Back to top',
+    shortcuts: 'Keyboard shortcuts',
   },
   request: {
     reloginTitle: 'Notice',
@@ -166,10 +167,8 @@ export const en: Catalogue = {
   },
   workbench: {
     greeting: 'Welcome to the Kerf workbench',
-    intro:
-      'This is where your files, drawings and machines will live. The modules are being rolled out one by one and will appear here as they arrive.',
-    comingTitle: 'Coming next',
-    comingTag: 'Coming soon',
+    intro: 'Your files, drawings, laser settings and machines in one place. Sign in to open your cloud drive.',
+    modulesTitle: 'Also in Kerf',
     helpLink: 'Read the usage help',
   },
   drive: driveEn,
@@ -192,6 +191,15 @@ export const en: Catalogue = {
   help: {
     title: 'Usage help',
     updated: 'This help grows as new features arrive.',
+    chapters: 'Manual chapters',
+    sectionLink: 'Link to this section',
+    onThisPage: 'On this page',
+    search: {
+      label: 'Search the manual',
+      placeholder: 'Search the manual',
+      none: 'Nothing in the manual matches',
+      results: 'Search results: {{count}}',
+    },
   },
   notFound: {
     title: '404',

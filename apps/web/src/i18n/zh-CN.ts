@@ -85,6 +85,7 @@ export const zhCN = {
     menu: '帮助菜单',
     help: '使用帮助',
     backTop: '回到顶部',
+    shortcuts: '快捷键',
   },
   request: {
     reloginTitle: '系统提示',
@@ -162,9 +163,8 @@ export const zhCN = {
   },
   workbench: {
     greeting: '欢迎来到 Kerf 工作台',
-    intro: '这里将是你的文件、图纸和设备的中心。各个模块正在陆续上线，上线后会直接出现在这里。',
-    comingTitle: '即将上线',
-    comingTag: '即将推出',
+    intro: '你的文件、图纸、加工工艺和设备都在这里。登录后即可打开你的云盘。',
+    modulesTitle: 'Kerf 还能做什么',
     helpLink: '查看使用帮助',
   },
   drive: driveZhCN,
@@ -187,6 +187,15 @@ export const zhCN = {
   help: {
     title: '使用帮助',
     updated: '帮助内容会随着新功能上线而更新。',
+    chapters: '手册目录',
+    sectionLink: '本节链接',
+    onThisPage: '本页内容',
+    search: {
+      label: '搜索使用手册',
+      placeholder: '搜索使用手册',
+      none: '手册中没有匹配的内容',
+      results: '搜索结果：{{count}} 条',
+    },
   },
   notFound: {
     title: '404',

@@ -4,14 +4,33 @@ import { type GuardContext, type RouteGuard, runGuards, toAppPath } from './rout
 
 describe('public routes', () => {
   it('opens the SPEC §2 public paths and shared-file pages without login', () => {
-    for (const path of ['/', '/home', '/login', '/mobile/login', '/register', '/workbench', '/help', '/share/AbC9']) {
+    for (const path of [
+      '/',
+      '/home',
+      '/login',
+      '/mobile/login',
+      '/register',
+      '/workbench',
+      '/help',
+      '/help/02-drive',
+      '/share/AbC9',
+    ]) {
       expect(isPublicPath(path), path).toBe(true);
     }
     expect(isPublicPath('/workbench/')).toBe(true);
   });
 
   it('keeps the other screens private', () => {
-    for (const path of ['/trade', '/store/gallery', '/device', '/device/detail', '/sysm', '/share', '/homepage']) {
+    for (const path of [
+      '/trade',
+      '/store/gallery',
+      '/device',
+      '/device/detail',
+      '/sysm',
+      '/share',
+      '/homepage',
+      '/helpdesk',
+    ]) {
       expect(isPublicPath(path), path).toBe(false);
     }
   });

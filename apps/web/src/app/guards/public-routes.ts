@@ -20,8 +20,8 @@ export const PUBLIC_PATHS: readonly string[] = [
   '/help',
 ];
 
-/** Public path families: a shared file's page is /share/{code}. */
-export const PUBLIC_PREFIXES: readonly string[] = ['/share/'];
+/** Public path families: a shared file's page is /share/{code}, a manual chapter /help/{chapter}. */
+export const PUBLIC_PREFIXES: readonly string[] = ['/share/', '/help/'];
 
 export function isPublicPath(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;

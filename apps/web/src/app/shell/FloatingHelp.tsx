@@ -1,17 +1,22 @@
-import { QuestionOutlined } from '@ant-design/icons';
+import { MacCommandOutlined, QuestionOutlined } from '@ant-design/icons';
 import { SCROLL_TO_TOP_MS } from '@kerf/contract';
 import { FloatButton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { floatingHelpItems } from './floating-help-items';
+import { useShownPageShortcuts } from './page-shortcuts';
 import './floating-help.css';
 
-/** Bottom-right on every page: the help menu, and beside it a back-to-top button once the page scrolls. */
+/**
+ * Bottom-right on every page: the help menu, and beside it a back-to-top button once the page scrolls.
+ * A page with keyboard shortcuts adds an entry that lists them.
+ */
 export function FloatingHelp() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
+  const openShortcuts = useShownPageShortcuts();
   return (
     <>
       <FloatButton.BackTop
@@ -42,6 +47,17 @@ export function FloatingHelp() {
             }}
           />
         ))}
+        {openShortcuts ? (
+          <FloatButton
+            icon={<MacCommandOutlined />}
+            tooltip={{ title: t('floatHelp.shortcuts'), placement: 'left' }}
+            aria-label={t('floatHelp.shortcuts')}
+            onClick={() => {
+              setOpen(false);
+              openShortcuts();
+            }}
+          />
+        ) : null}
       </FloatButton.Group>
     </>
   );

@@ -7,9 +7,10 @@ import {
   PictureOutlined,
   QuestionCircleOutlined,
 } from '@ant-design/icons';
-import { Card, Empty, Space, Tag, Typography } from 'antd';
+import { Card, Empty, Space, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useCan } from '../../app/access/use-can';
 import { KerfMark } from '../../app/brand/KerfLogo';
 import { LinkButton } from '../../app/components/LinkButton';
@@ -18,12 +19,12 @@ import { useSession } from '../../stores/session-store';
 import { DrivePage } from '../drive/DrivePage';
 import './workbench.css';
 
-/** The modules that will open inside the workbench, named honestly as not yet available. */
-const UPCOMING: Array<{ key: string; icon: ReactNode; titleKey: TranslationKey }> = [
-  { key: 'gallery', icon: <PictureOutlined />, titleKey: 'home.features.gallery.title' },
-  { key: 'craft', icon: <ExperimentOutlined />, titleKey: 'home.features.craft.title' },
-  { key: 'devices', icon: <ApiOutlined />, titleKey: 'home.features.devices.title' },
-  { key: 'editor', icon: <HighlightOutlined />, titleKey: 'home.features.editor.title' },
+/** The other parts of Kerf, each a click away from the welcome (most ask to sign in first). */
+const MODULES: Array<{ key: string; icon: ReactNode; titleKey: TranslationKey; to: string }> = [
+  { key: 'editor', icon: <HighlightOutlined />, titleKey: 'home.features.editor.title', to: '/design' },
+  { key: 'gallery', icon: <PictureOutlined />, titleKey: 'home.features.gallery.title', to: '/store/gallery' },
+  { key: 'craft', icon: <ExperimentOutlined />, titleKey: 'home.features.craft.title', to: '/craft' },
+  { key: 'devices', icon: <ApiOutlined />, titleKey: 'home.features.devices.title', to: '/device' },
 ];
 
 /** The drive's permission (SPEC §6); the workbench menu entries ask for the same one. */
@@ -84,13 +85,14 @@ function WorkbenchWelcome({ signedIn }: { signedIn: boolean }) {
           </Empty>
         </Card>
 
-        <Card className="workbench__coming" title={t('workbench.comingTitle')} variant="borderless">
+        <Card className="workbench__coming" title={t('workbench.modulesTitle')} variant="borderless">
           <ul className="workbench__coming-list">
-            {UPCOMING.map((item) => (
+            {MODULES.map((item) => (
               <li key={item.key}>
                 <span className="workbench__coming-icon">{item.icon}</span>
-                <span className="workbench__coming-name">{t(item.titleKey)}</span>
-                <Tag variant="filled">{t('workbench.comingTag')}</Tag>
+                <Link className="workbench__coming-name" to={item.to}>
+                  {t(item.titleKey)}
+                </Link>
               </li>
             ))}
           </ul>

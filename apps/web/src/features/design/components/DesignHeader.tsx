@@ -11,11 +11,12 @@ import {
   ZoomOutOutlined,
 } from '@ant-design/icons';
 import { Button, Dropdown, Tooltip } from 'antd';
-import { useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { KerfLogo } from '../../../app/brand/KerfLogo';
 import { LanguageSwitch } from '../../../app/preferences/LanguageSwitch';
+import { useOfferShortcuts } from '../../../app/shell/page-shortcuts';
 import type { designZhCN } from '../../../i18n/design.zh-CN';
 import { useStore } from '../../../stores/create-store';
 import { designPathFor } from '../design-path';
@@ -51,6 +52,8 @@ export function DesignHeader({
   const copy = useStore(driveCopyStore, (c) => c);
   const name = copy?.fileName ?? docName;
   const [help, setHelp] = useState(false);
+  const showShortcuts = useCallback(() => setHelp(true), []);
+  useOfferShortcuts(showShortcuts);
   const picker = useRef<HTMLInputElement>(null);
   const navigate = useNavigate();
   const [recent, setRecent] = useState(() => readRecent(recentStorage));
