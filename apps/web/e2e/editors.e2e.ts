@@ -710,7 +710,7 @@ describe('editors: code and markdown, new files, unzip, untrusted content', () =
     const { page, api } = await openDrive(browser, { locale: 'en' });
     await api.upload('parts.zip', await zipOf(PARTS));
     await refresh(page, true);
-    await pickFromMenu(page, 'parts.zip', 'Unzip');
+    await pickFromMenu(page, 'parts.zip', 'Unpack');
     const dialog = page.getByRole('dialog', { name: 'Unpack' });
     await shot(page, 'unzip-choose-en');
     const hold = await holdProgress(page);

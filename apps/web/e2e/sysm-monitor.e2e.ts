@@ -70,7 +70,7 @@ describe('system management: parameters, sign-in log, sessions online', () => {
     await page.evaluate(() => localStorage.setItem('language', 'en'));
     await page.reload();
     await waitForPage(page, '.config-page', 'the parameters page');
-    await page.getByRole('columnheader', { name: 'Built in' }).waitFor();
+    await page.getByRole('columnheader', { name: 'Built-in' }).waitFor();
     await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(2);
     await animationsSettled(page);
     await shot(page, 'sysm-config-en');

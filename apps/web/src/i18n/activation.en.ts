@@ -76,7 +76,7 @@ export const activationEn: typeof activationZhCN = {
     reset: 'Reset',
     subTitle: 'Machine {{code}} is now bound to your account',
     claimNote:
-      'Connect the machine to the network before {{until}}: it fetches its connection credential by itself. After that, activate it again from the device detail.',
+      'Connect the machine to the network before {{until}}: it fetches its connection credential by itself. If that time passes, delete the device on its page and activate it again.',
     claimNoteUnknown: 'Connect the machine to the network soon: it fetches its connection credential by itself.',
     detail: 'Open the device detail',
     another: 'Activate another machine',

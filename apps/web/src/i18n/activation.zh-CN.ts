@@ -71,7 +71,7 @@ export const activationZhCN = {
     submit: '激活',
     reset: '重置',
     subTitle: '机器码 {{code}} 已绑定到您的账号',
-    claimNote: '请在 {{until}} 前让设备联网，设备会自动领取连接凭据；逾期须在设备详情中重新激活。',
+    claimNote: '请在 {{until}} 前让设备联网，设备会自动领取连接凭据；逾期请在设备详情中删除设备后重新激活。',
     claimNoteUnknown: '请尽快让设备联网，设备会自动领取连接凭据。',
     detail: '查看设备详情',
     another: '激活另一台设备',

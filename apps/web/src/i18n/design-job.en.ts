@@ -38,7 +38,7 @@ export const designJobEn: typeof designJobZhCN = {
       dynamicPower: 'Dynamic power (M4)',
     },
     origins: { 'bottom-left': 'Bottom left', 'top-left': 'Top left' },
-    laserTypes: { gas: 'Gas (CO₂)', fiber: 'Fibre' },
+    laserTypes: { gas: 'Gas (CO₂)', fiber: 'Fiber' },
     airAssists: { M7: 'M7', M8: 'M8', none: 'None' },
     range: 'Range {{min}}–{{max}}',
   },
@@ -79,7 +79,7 @@ export const designJobEn: typeof designJobZhCN = {
   },
   notices: {
     noShapes: 'There are no shapes on the canvas.',
-    noOutputLayer: 'No layer is set to output: turn on “Output to processing” in the layer settings.',
+    noOutputLayer: 'No layer is set to output: turn on “Output” in the layer settings.',
     allHidden: 'Every layer set to output is hidden: hidden layers are not processed.',
     allOutside: 'Every shape lies outside the work area.',
     nothingToBurn: 'There is nothing to burn (shapes without outlines, or all-white pictures).',

@@ -68,7 +68,7 @@ export const driveEn: typeof driveZhCN = {
     copy: 'Copy to',
     move: 'Move to',
     rename: 'Rename',
-    unzip: 'Unzip',
+    unzip: 'Unpack',
     sendToMachine: 'Send to machine',
     onlineEdit: 'Edit online',
     copyLink: 'Copy link',

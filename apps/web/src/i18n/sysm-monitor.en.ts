@@ -16,7 +16,7 @@ export const sysmMonitorEn: typeof sysmMonitorZhCN = {
     name: 'Name',
     key: 'Key',
     value: 'Value',
-    builtin: 'Built in',
+    builtin: 'Built-in',
     remark: 'Remark',
     updatedAt: 'Changed',
     yes: 'Yes',

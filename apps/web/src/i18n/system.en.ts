@@ -46,7 +46,7 @@ export const systemEn: typeof systemZhCN = {
     add: 'Add',
     edit: 'Edit',
     remove: 'Delete',
-    builtin: 'Built in',
+    builtin: 'Built-in',
     name: 'Name',
     dictType: 'Type',
     nameCn: 'Chinese name',
