@@ -1,19 +1,9 @@
 import { NARROW_WIDTH } from '@kerf/contract';
-import { useSyncExternalStore } from 'react';
+import { useMediaQuery } from '../media/use-media-query';
 
-const query = `(max-width: ${NARROW_WIDTH - 0.02}px)`;
-
-function subscribe(onChange: () => void) {
-  const list = window.matchMedia(query);
-  list.addEventListener('change', onChange);
-  return () => list.removeEventListener('change', onChange);
-}
+const NARROW = `(max-width: ${NARROW_WIDTH - 0.02}px)`;
 
 /** True under 992 px (SPEC §9), where the sidebar folds away into a drawer. */
 export function useNarrowViewport(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => window.matchMedia(query).matches,
-    () => false,
-  );
+  return useMediaQuery(NARROW);
 }

@@ -1,21 +1,9 @@
-import { useSyncExternalStore } from 'react';
-
-const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
-
-function subscribe(onChange: () => void) {
-  const list = window.matchMedia(REDUCED_MOTION);
-  list.addEventListener('change', onChange);
-  return () => list.removeEventListener('change', onChange);
-}
+import { useMediaQuery } from '../media/use-media-query';
 
 /**
- * Whether the person asked their system for less motion. Follows the setting live, so a change in the
- * system settings takes effect without a reload.
+ * Whether the person asked their system for less motion. Followed live, so a change in the system
+ * settings takes effect without a reload; without a window to ask, motion is left out.
  */
 export function useReducedMotion(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => window.matchMedia(REDUCED_MOTION).matches,
-    () => true,
-  );
+  return useMediaQuery('(prefers-reduced-motion: reduce)', true);
 }
