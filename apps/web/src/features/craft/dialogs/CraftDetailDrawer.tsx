@@ -2,7 +2,7 @@ import { CopyOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import type { Craft } from '@kerf/contract';
 import { Alert, Button, Descriptions, type DescriptionsProps, Drawer, Result, Space, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useMediaQuery } from '../../drive/hooks/use-media-query';
+import { useMediaQuery } from '../../../app/media/use-media-query';
 import { formatTime } from '../../drive/model/format';
 import { LaserTypeTag, StartingValuesTag } from '../components/CraftTags';
 import { PassSettings } from '../components/PassSettings';

@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { createCraft, fetchCraft, updateCraft } from '../../../api/craft-api';
 import { isShownByClient, messageOf } from '../../../api/request';
 import { plainNumber } from '../../../app/components/plain-number';
+import { useMediaQuery } from '../../../app/media/use-media-query';
 import { useSettings } from '../../../stores/settings-store';
-import { useMediaQuery } from '../../drive/hooks/use-media-query';
 import { useRefreshCrafts } from '../hooks/use-craft-data';
 import {
   type CraftFormValues,

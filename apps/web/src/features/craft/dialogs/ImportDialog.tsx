@@ -13,8 +13,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CraftImportTarget, importCrafts, previewCraftImport } from '../../../api/craft-api';
 import { isShownByClient, messageOf } from '../../../api/request';
+import { useMediaQuery } from '../../../app/media/use-media-query';
 import type { TranslationKey } from '../../../i18n/i18n';
-import { useMediaQuery } from '../../drive/hooks/use-media-query';
 import { useRefreshCrafts } from '../hooks/use-craft-data';
 import { ImportPreviewView } from './ImportPreviewView';
 

@@ -12,8 +12,8 @@ import { isShareExpired, type ShareBatch } from '@kerf/contract';
 import { Button, Table, type TableColumnsType, Tag, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMediaQuery } from '../../../app/media/use-media-query';
 import { FileIcon } from '../../drive/components/FileIcon';
-import { useMediaQuery } from '../../drive/hooks/use-media-query';
 import { formatTime } from '../../drive/model/format';
 import { batchTitle, isLocked, lockMinutesLeft, sharedItemsText } from '../model/share-batch';
 

@@ -8,9 +8,9 @@ import { LinkButton } from '../../../app/components/LinkButton';
 import { preRoute } from '../../../app/guards/pre-route';
 import { loginPathFor } from '../../../app/guards/session-guards';
 import { UserMenu } from '../../../app/layout/UserMenu';
+import { useMediaQuery } from '../../../app/media/use-media-query';
 import { LanguageSwitch } from '../../../app/preferences/LanguageSwitch';
 import { useSession } from '../../../stores/session-store';
-import { useMediaQuery } from '../../drive/hooks/use-media-query';
 import '../../auth/auth.css';
 import './share-page.css';
 

@@ -2,7 +2,7 @@ import { CustomerServiceOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMediaQuery } from '../../drive/hooks/use-media-query';
+import { useMediaQuery } from '../../../app/media/use-media-query';
 import { MediaPlaylist } from '../media/MediaPlaylist';
 import { downloadLink } from '../model/download-link';
 import { type FileAccess, previewUrl } from '../model/file-access';

@@ -11,7 +11,7 @@ import {
 } from '@ant-design/icons';
 import { useEffect, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMediaQuery } from '../../drive/hooks/use-media-query';
+import { useMediaQuery } from '../../../app/media/use-media-query';
 import { downloadLink } from '../model/download-link';
 import { type FileAccess, previewUrl } from '../model/file-access';
 import { IMAGE_ZOOM, imageViewReducer, initialImageView, zoomLabel } from '../model/image-view';

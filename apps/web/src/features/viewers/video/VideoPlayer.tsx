@@ -3,7 +3,7 @@ import { Button, Segmented } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { startDownload } from '../../../api/transfer-api';
-import { useMediaQuery } from '../../drive/hooks/use-media-query';
+import { useMediaQuery } from '../../../app/media/use-media-query';
 import { MediaPlaylist } from '../media/MediaPlaylist';
 import { downloadLink } from '../model/download-link';
 import { type FileAccess, previewUrl } from '../model/file-access';

@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { importRegistry, type RegistryImportResult } from '../../../../api/device-api';
 import { isShownByClient, messageOf } from '../../../../api/request';
+import { useMediaQuery } from '../../../../app/media/use-media-query';
 import { useSettings } from '../../../../stores/settings-store';
-import { useMediaQuery } from '../../../drive/hooks/use-media-query';
 
 type Problem = RegistryImportResult['problems'][number];
 

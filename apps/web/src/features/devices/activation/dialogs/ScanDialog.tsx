@@ -2,8 +2,8 @@ import { type DeviceCodeKind, deviceMessages } from '@kerf/contract';
 import { Alert, Button, Modal, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMediaQuery } from '../../../../app/media/use-media-query';
 import { useSettings } from '../../../../stores/settings-store';
-import { useMediaQuery } from '../../../drive/hooks/use-media-query';
 import { useCodeScanner } from '../hooks/use-code-scanner';
 import { readScannedCode } from '../model/scanned-code';
 
