@@ -7,13 +7,17 @@ import type { DatabaseHandle } from '../src/db/client.js';
 import type { BlobStore } from '../src/infra/blob/blob-store.js';
 import type { Cache } from '../src/infra/cache/cache.js';
 import { MemoryCache } from '../src/infra/cache/memory-cache.js';
-import type { CodeDelivery, CodeMessage } from '../src/modules/verification/code-delivery.js';
+import type { CodeDelivery, CodeMessage, NoticeMessage } from '../src/modules/verification/code-delivery.js';
 
-/** Keeps every verification code "sent", so a test can read what a person would receive. */
+/** Keeps every verification code and notice "sent", so a test can read what a person would receive. */
 export class RecordingDelivery implements CodeDelivery {
   readonly sent: CodeMessage[] = [];
+  readonly notices: NoticeMessage[] = [];
   async send(message: CodeMessage) {
     this.sent.push(message);
+  }
+  async notify(notice: NoticeMessage) {
+    this.notices.push(notice);
   }
   last(to: string): CodeMessage | undefined {
     return this.sent.filter((m) => m.to === to).at(-1);

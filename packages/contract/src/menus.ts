@@ -1,4 +1,6 @@
+import { FEEDBACK_PERMISSIONS } from './feedback.js';
 import type { Bilingual } from './locale.js';
+import { SUPPORT_PERMISSIONS } from './support.js';
 import {
   CONFIG_PERMISSIONS,
   LOGIN_LOG_PERMISSIONS,
@@ -281,6 +283,18 @@ const SYSTEM_SCREENS: readonly {
         permission: ONLINE_PERMISSIONS.forceLogout,
       },
     ],
+  },
+  {
+    key: 'support',
+    title: { 'zh-CN': '在线客服', en: 'Customer service' },
+    permission: SUPPORT_PERMISSIONS.chat,
+    buttons: [],
+  },
+  {
+    key: 'feedback',
+    title: { 'zh-CN': '反馈处理', en: 'Feedback' },
+    permission: FEEDBACK_PERMISSIONS.triage,
+    buttons: [],
   },
 ];
 

@@ -12,6 +12,8 @@ export const systemEn: typeof systemZhCN = {
     config: 'Parameters',
     logininfor: 'Sign-in log',
     online: 'Online sessions',
+    support: 'Customer service',
+    feedback: 'Feedback',
   },
   common: {
     search: 'Search',

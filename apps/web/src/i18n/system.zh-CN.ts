@@ -10,6 +10,8 @@ export const systemZhCN = {
     config: '参数设置',
     logininfor: '登录日志',
     online: '在线用户',
+    support: '在线客服',
+    feedback: '反馈处理',
   },
   common: {
     search: '搜索',

@@ -59,12 +59,20 @@ describe('code delivery', () => {
       const sms = new WebhookSmsDelivery(url, 'gw-token');
       const routed = new ChannelCodeDelivery({
         mobile: sms,
-        email: { send: async () => Promise.reject(new Error('no mail')) },
+        email: {
+          send: async () => Promise.reject(new Error('no mail')),
+          notify: async () => Promise.reject(new Error('no mail')),
+        },
       });
       await routed.send(message);
       expect(received[0]).toEqual({
         auth: 'Bearer gw-token',
         body: { to: '13800138000', code: '042917', scene: 'login', text: composeCodeText(message).text },
+      });
+      await routed.notify({ channel: 'mobile', to: '13800138000', subject: 'Answer', text: 'Support answered you' });
+      expect(received[1]).toEqual({
+        auth: 'Bearer gw-token',
+        body: { to: '13800138000', scene: 'notice', text: 'Support answered you' },
       });
       status = 503;
       await expect(sms.send(message)).rejects.toThrow('SMS gateway answered 503');

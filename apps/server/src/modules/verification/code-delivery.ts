@@ -12,9 +12,18 @@ export interface CodeMessage {
   locale: Locale;
 }
 
-/** Delivers a verification code to a person: by mail, by SMS, or to the local outbox. */
+/** A notice that carries no code: an answer from customer service, a reply to feedback. */
+export interface NoticeMessage {
+  channel: AccountKind;
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** Delivers a verification code or a notice to a person: by mail, by SMS, or to the local outbox. */
 export interface CodeDelivery {
   send(message: CodeMessage): Promise<void>;
+  notify(notice: NoticeMessage): Promise<void>;
 }
 
 const PURPOSE: Record<CodeScene, Record<Locale, string>> = {
@@ -52,6 +61,10 @@ export class SmtpCodeDelivery implements CodeDelivery {
     const { subject, text } = composeCodeText(message);
     await this.transport.sendMail({ from: this.from, to: message.to, subject, text });
   }
+
+  async notify({ to, subject, text }: NoticeMessage) {
+    await this.transport.sendMail({ from: this.from, to, subject, text });
+  }
 }
 
 /**
@@ -66,13 +79,22 @@ export class WebhookSmsDelivery implements CodeDelivery {
 
   async send(message: CodeMessage) {
     const { text } = composeCodeText(message);
+    await this.post({ to: message.to, text, code: message.code, scene: message.scene });
+  }
+
+  /** A notice is posted like a code, without one: `{to, text, scene: 'notice'}`. */
+  async notify({ to, text }: NoticeMessage) {
+    await this.post({ to, text, scene: 'notice' });
+  }
+
+  private async post(body: Record<string, string>) {
     const res = await fetch(this.url, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
         ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
       },
-      body: JSON.stringify({ to: message.to, text, code: message.code, scene: message.scene }),
+      body: JSON.stringify(body),
       signal: AbortSignal.timeout(10_000),
     });
     if (!res.ok) throw new Error(`SMS gateway answered ${res.status}`);
@@ -99,6 +121,13 @@ export class OutboxCodeDelivery implements CodeDelivery {
       `verification code ${message.code} (outbox: no ${message.channel} delivery configured)`,
     );
   }
+
+  async notify(notice: NoticeMessage) {
+    const line = `${new Date().toISOString()}\t${notice.channel}\t${notice.to}\tnotice\t\t${notice.subject}\t${notice.text.replace(/\s+/g, ' ')}\n`;
+    await mkdir(dirname(this.file), { recursive: true });
+    await appendFile(this.file, line, 'utf8');
+    this.log.info({ outbox: this.file, to: notice.to }, `notice (outbox: no ${notice.channel} delivery configured)`);
+  }
 }
 
 /** Routes each message to the mail or SMS channel, whichever its account kind needs. */
@@ -107,5 +136,9 @@ export class ChannelCodeDelivery implements CodeDelivery {
 
   send(message: CodeMessage) {
     return this.channels[message.channel].send(message);
+  }
+
+  notify(notice: NoticeMessage) {
+    return this.channels[notice.channel].notify(notice);
   }
 }

@@ -1,11 +1,13 @@
 import {
   CONFIG_PERMISSIONS,
   DICT_PERMISSIONS,
+  FEEDBACK_PERMISSIONS,
   LOGIN_LOG_PERMISSIONS,
   MENU_PERMISSIONS,
   ONLINE_PERMISSIONS,
   OPER_LOG_PERMISSIONS,
   ROLE_PERMISSIONS,
+  SUPPORT_PERMISSIONS,
   USER_PERMISSIONS,
 } from '@kerf/contract';
 import { Tabs } from 'antd';
@@ -27,6 +29,8 @@ const SCREENS = [
   { key: 'operlog', permission: OPER_LOG_PERMISSIONS.list },
   { key: 'logininfor', permission: LOGIN_LOG_PERMISSIONS.list },
   { key: 'online', permission: ONLINE_PERMISSIONS.list },
+  { key: 'support', permission: SUPPORT_PERMISSIONS.chat },
+  { key: 'feedback', permission: FEEDBACK_PERMISSIONS.triage },
 ] as const;
 
 /** Where /sysm opens for someone the menu offers nothing: the page then says 当前操作没有权限. */
