@@ -6,20 +6,23 @@ import type { Bilingual } from './locale.js';
  * maker's staff; staff holding SUPPORT_PERMISSIONS.chat answer it from /sysm/support.
  *
  * All under /cloud-api:
- * - `GET  /support/mine` → my conversation (created on first use) with its unread count, or null
- *   for a visitor without a token. Visitors send `X-Support-Visitor: <token>`.
+ * - `GET  /support/mine` → my open conversation with its unread count, or null when there is none.
+ *   Visitors send `X-Support-Visitor: <token>` (their conversation, closed or not).
+ * - `POST /support/mine` → my open conversation, opened now when there is none (signed in only).
  * - `POST /support/visitor` `{name, contact, captchaUuid, captchaCode}` → `{token, conversation}`:
  *   a visitor's conversation; the token is shown once and kept by the browser.
- * - `GET  /support/conversations/:id/messages` `{after?, before?, limit?, q?}` → messages in seq
- *   order (after: newer than a seq, for catching up; before: older, for scrolling back; q: search).
+ * - `GET  /support/conversations/:id/messages` `{after?, before?, limit?, q?}` → `{list, hasMore}`,
+ *   messages in seq order (after: newer than a seq, for catching up; before: older, for scrolling
+ *   back; neither: the newest page; q: only those whose text has it).
  * - `POST /support/conversations/:id/messages` `{clientId, text}` → the message (the same one again
  *   for a clientId already used: a retry never duplicates).
  * - `POST /support/conversations/:id/attachments` multipart `clientId`, `file` → the message.
  * - `GET  /support/attachments/:messageId` → the attachment's bytes (images re-encoded, everything
- *   else as a download), for the conversation's person and staff.
+ *   else as a download), for the conversation's person (session cookie, or `?visitor=`) and staff.
  * - `POST /support/conversations/:id/read` `{seq}` → marks read up to seq (the caller's side).
  * - Staff (`support:chat:serve`): `GET /support/queue` `{status?, assignee?: 'me'|'none'|id, q?,
- *   page, limit}`; `POST /support/conversations/:id/assign` `{assigneeId?}` (none: take it myself;
+ *   page, limit}` → `{list, total}` (conversations with at least one message, newest first);
+ *   `POST /support/conversations/:id/assign` `{assigneeId?}` (none: take it myself;
  *   another: transfer); `POST /support/conversations/:id/close`; `GET /support/conversations/:id/customer`
  *   (the person's account and machines); `GET /support/agents` (who can be transferred to);
  *   `GET /support/messages/search` `{q, page, limit}` (the whole history);
@@ -28,6 +31,7 @@ import type { Bilingual } from './locale.js';
  *   SupportClientFrame and SupportServerFrame.
  */
 export const SUPPORT_PATHS = {
+  /** GET: my conversation; POST: open one. */
   mine: '/support/mine',
   visitor: '/support/visitor',
   messages: '/support/conversations/:id/messages',
@@ -129,6 +133,12 @@ export interface SupportConversation {
   /** Messages from the other side the caller has not read. */
   unread: number;
   createdAt: string;
+}
+
+/** A message the staff's history search found, with whose conversation it is in. */
+export interface SupportSearchHit {
+  message: SupportMessage;
+  customerName: string;
 }
 
 export interface SupportQuickReply {
