@@ -1,7 +1,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
-import { DEVICE_PATHS } from '@kerf/contract';
+import { DEVICE_PATHS, SUPPORT_PATHS } from '@kerf/contract';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import pkg from '../package.json' with { type: 'json' };
@@ -34,6 +34,10 @@ import { operLogPlugin } from './modules/oper-log/oper-log.plugin.js';
 import { operLogRoutes } from './modules/oper-log/oper-log.routes.js';
 import { previewRoutes } from './modules/preview/preview.routes.js';
 import { presentMyShared, shareLinkRoutes, shareRoutes } from './modules/share/share.routes.js';
+import { supportRoutes } from './modules/support/support.routes.js';
+import { SupportBus } from './modules/support/support-bus.js';
+import { supportLiveOpenApi, supportLiveRoutes } from './modules/support/support-live.routes.js';
+import { supportStaffRoutes } from './modules/support/support-staff.routes.js';
 import { configRoutes } from './modules/system/config.routes.js';
 import { menuRoutes } from './modules/system-menu/menu.routes.js';
 import { roleRoutes } from './modules/system-role/role.routes.js';
@@ -100,6 +104,7 @@ export async function buildApp({
         { name: 'drive', description: 'Cloud drive: folders, files, recycle bin' },
         { name: 'design', description: 'Design editor: reading DWG drawings' },
         { name: 'device', description: 'Device cloud: registry, activation, machines, remote commands, events' },
+        { name: 'support', description: 'Customer-service chat: conversations, messages, the staff console' },
       ],
       components: {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'The token from the token call' } },
@@ -110,7 +115,14 @@ export async function buildApp({
     transformObject: (documents) => {
       if (!('openapiObject' in documents)) return documents.swaggerObject;
       const document = documents.openapiObject;
-      return { ...document, paths: { ...document.paths, [`/cloud-api${DEVICE_PATHS.live}`]: deviceLiveOpenApi } };
+      return {
+        ...document,
+        paths: {
+          ...document.paths,
+          [`/cloud-api${DEVICE_PATHS.live}`]: deviceLiveOpenApi,
+          [`/cloud-api${SUPPORT_PATHS.live}`]: supportLiveOpenApi,
+        },
+      };
     },
   });
   await app.register(swaggerUi, {
@@ -154,6 +166,9 @@ export async function buildApp({
   // This instance's client of the device broker: hears the machines and sends them commands.
   app.addHook('onReady', async () => s.deviceGateway?.start());
   app.addHook('onClose', async () => s.deviceGateway?.stop());
+  // This instance's share of sending notices for customer-service answers left unread.
+  app.addHook('onReady', async () => s.supportNotices.start());
+  app.addHook('onClose', async () => s.supportNotices.stop());
   await app.register(authPlugin, { sessions: s.sessions, users: s.users, cacheMs: config.sessions.checkCacheMs });
   await app.register(duplicateSubmit, { cache: infra.cache });
   if (config.operLog) await app.register(operLogPlugin, { writer: s.operLogWriter });
@@ -196,6 +211,9 @@ export async function buildApp({
         cache: infra.cache,
       });
       await cloud.register(deviceLiveRoutes, { bus: s.live });
+      await cloud.register(supportRoutes, { support: s.support, captcha: s.captcha, blobs: infra.blobs });
+      await cloud.register(supportStaffRoutes, { support: s.support });
+      await cloud.register(supportLiveRoutes, { support: s.support, bus: new SupportBus(s.live) });
       await cloud.register(deviceJobRoutes, { jobs: s.deviceJobs, blobs: infra.blobs, publicUrl: config.publicUrl });
       await cloud.register(previewRoutes, {
         drive: s.drive,

@@ -141,6 +141,8 @@ const env = z
       .min(1)
       .max(86_400)
       .default(DEVICE_LIMITS.commandTimeoutMs / 1000),
+    /** An answer from customer service left unread this long is sent to the person's e-mail or mobile. */
+    SUPPORT_NOTICE_AFTER_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   })
   .superRefine((v, ctx) => {
     if (Boolean(v.MQTT_TLS_CERT) !== Boolean(v.MQTT_TLS_KEY)) {
@@ -240,6 +242,8 @@ export interface Config {
    * machines said while it was down (MQTT_CLIENT_ID; the host name by default).
    */
   devices: { inactivityMs: number; commandTimeoutMs: number; clientId: string };
+  /** `noticeAfterMs`: how long an answer stays unread before a notice goes to the bound e-mail or mobile. */
+  support: { noticeAfterMs: number };
 }
 
 export class ConfigError extends Error {
@@ -369,5 +373,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           .replace(/[^A-Za-z0-9_.-]/g, '-')
           .slice(0, 40)}`,
     },
+    support: { noticeAfterMs: v.SUPPORT_NOTICE_AFTER_SECONDS * 1000 },
   };
 }

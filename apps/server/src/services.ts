@@ -65,6 +65,10 @@ import { findProgram } from './modules/preview/programs.js';
 import { ThumbnailService } from './modules/preview/thumbnails.js';
 import { ShareRepository } from './modules/share/share.repository.js';
 import { ShareService } from './modules/share/share.service.js';
+import { SupportRepository } from './modules/support/support.repository.js';
+import { SupportService } from './modules/support/support.service.js';
+import { SupportBus } from './modules/support/support-bus.js';
+import { SupportNoticeSweeper } from './modules/support/support-notices.js';
 import { ConfigRepository } from './modules/system/config.repository.js';
 import { ConfigService } from './modules/system/config.service.js';
 import { InstallationRepository } from './modules/system/installation.repository.js';
@@ -201,11 +205,12 @@ export function createServices(config: Config, infra: Infrastructure, log: Fasti
     ...LOGIN_LIMITS,
     globalFailuresPerMinute: config.login.failuresPerMinute,
   });
+  const delivery = infra.delivery ?? codeDeliveryFor(config, log);
   const accounts = new AccountService({
     users,
     codes,
     configs,
-    delivery: infra.delivery ?? codeDeliveryFor(config, log),
+    delivery,
     sendGuard: new CodeSendGuard(infra.cache, captcha, config.codeSends),
     loginLocks: loginThrottle,
   });
@@ -309,6 +314,41 @@ export function createServices(config: Config, infra: Infrastructure, log: Fasti
     gateways: paymentGateways(config, sandboxPayments),
   });
   const tradeJobs = new TradeJobs(trade, log);
+  const supportRows = new SupportRepository(db);
+  const support = new SupportService({
+    conversations: supportRows,
+    blobs: infra.blobs,
+    noteStored: (blobs) => drive.noteStored(blobs),
+    cache: infra.cache,
+    bus: new SupportBus(deviceServices.live),
+    accountOf: async (userId) => {
+      const user = await users.findById(userId);
+      if (!user) return null;
+      const machines = await deviceServices.devices.list({ userId, all: false }, {}, { offset: 0, limit: 50 });
+      return {
+        userId,
+        name: user.nickName || user.loginName,
+        email: user.email,
+        mobile: user.mobile,
+        createdAt: user.createdAt.toISOString(),
+        lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
+        devices: machines.rows.map((d) => ({
+          id: d.id,
+          name: d.name,
+          serial: d.machineCode,
+          model: d.boardModel,
+          state: d.state,
+        })),
+      };
+    },
+  });
+  const supportNotices = new SupportNoticeSweeper({
+    conversations: supportRows,
+    delivery,
+    webUrl: `${(config.publicUrl ?? `http://localhost:${config.port}`).replace(/\/+$/, '')}/web/`,
+    noticeAfterMs: config.support.noticeAfterMs,
+    log,
+  });
   const housekeeping = new DriveHousekeeping({ drive, uploads, blobs: infra.blobs, settings: config.drive, log });
   return {
     jobs,
@@ -328,6 +368,8 @@ export function createServices(config: Config, infra: Infrastructure, log: Fasti
     sandboxPayments,
     exports: new ExportFiles(join(config.dataDir, 'exports')),
     housekeeping,
+    support,
+    supportNotices,
     contentTags,
     users,
     identities,
