@@ -9,7 +9,56 @@ import {
   userRoles,
   users,
 } from '../../db/schema.js';
+import { pgErrorCode } from '../drive/drive.repository.js';
 import { escapeLike } from '../drive/drive-list.repository.js';
+
+// biome-ignore lint/suspicious/noExplicitAny: a row as PostgreSQL's to_jsonb writes it
+type Json = Record<string, any>;
+const at = (value: string | null) => (value ? new Date(value) : null);
+
+/** A message row from to_jsonb (snake_case keys, timestamps as text). */
+function messageFromJson(j: Json): MessageRow {
+  return {
+    id: j.id,
+    conversationId: j.conversation_id,
+    seq: Number(j.seq),
+    side: j.side,
+    senderId: j.sender_id,
+    clientId: j.client_id,
+    kind: j.kind,
+    body: j.body,
+    sha256: j.sha256,
+    fileName: j.file_name,
+    fileSize: j.file_size === null ? null : Number(j.file_size),
+    mime: j.mime,
+    width: j.width,
+    height: j.height,
+    createdAt: at(j.created_at)!,
+  };
+}
+
+function conversationFromJson(j: Json): ConversationRow {
+  return {
+    id: j.id,
+    userId: j.user_id,
+    visitorTokenHash: j.visitor_token_hash,
+    visitorName: j.visitor_name,
+    contact: j.contact,
+    status: j.status,
+    assigneeId: j.assignee_id,
+    lastSeq: Number(j.last_seq),
+    lastText: j.last_text,
+    lastMessageAt: at(j.last_message_at),
+    lastCustomerSeq: Number(j.last_customer_seq),
+    lastStaffSeq: Number(j.last_staff_seq),
+    customerReadSeq: Number(j.customer_read_seq),
+    staffReadSeq: Number(j.staff_read_seq),
+    noticedSeq: Number(j.noticed_seq),
+    locale: j.locale,
+    createdAt: at(j.created_at)!,
+    closedAt: at(j.closed_at),
+  };
+}
 
 export type ConversationRow = typeof supportConversations.$inferSelect;
 export type MessageRow = typeof supportMessages.$inferSelect;
@@ -94,61 +143,69 @@ export class SupportRepository {
   }
 
   /**
-   * Stores a message as the conversation's next seq, or finds the one this side already stored under the
-   * client's id (a retry). The row lock orders concurrent writers, on any instance; a message to a
-   * closed conversation opens it again.
+   * Stores a message as the conversation's next seq, in one statement: the conversation's row is
+   * updated (which locks it, so writers on any instance take turns) and the message inserted with the
+   * seq that update gave. A client id this side already used fails the insert, which undoes the update
+   * (no seq is skipped); the message stored the first time is the answer then. A customer's message
+   * opens a closed conversation again. Answers the conversation's counters as they now stand.
    */
   async post(
     conversationId: string,
     message: NewMessage,
     preview: string,
-  ): Promise<{ message: MessageRow; created: boolean } | null> {
-    return this.db.transaction(async (tx) => {
-      const [locked] = await tx
-        .select({ id: supportConversations.id, lastSeq: supportConversations.lastSeq })
-        .from(supportConversations)
-        .where(eq(supportConversations.id, conversationId))
-        .for('update');
-      if (!locked) return null;
-      const [known] = await tx
-        .select()
-        .from(supportMessages)
-        .where(
-          and(
-            eq(supportMessages.conversationId, conversationId),
-            eq(supportMessages.side, message.side),
-            eq(supportMessages.clientId, message.clientId),
-          ),
+  ): Promise<{ message: MessageRow; created: boolean; conversation: ConversationRow } | null> {
+    const side = message.side;
+    const c = supportConversations;
+    try {
+      const result = await this.db.execute(sql`
+        with bumped as (
+          update ${c} set
+            last_seq = last_seq + 1,
+            last_text = ${preview.slice(0, 200)},
+            last_message_at = now(),
+            last_customer_seq = case when ${side} = 'customer' then last_seq + 1 else last_customer_seq end,
+            last_staff_seq = case when ${side} = 'staff' then last_seq + 1 else last_staff_seq end,
+            customer_read_seq = case when ${side} = 'customer' then last_seq + 1 else customer_read_seq end,
+            -- writing reads what came before; a system message is staff's own doing
+            staff_read_seq = case when ${side} <> 'customer' then last_seq + 1 else staff_read_seq end,
+            status = case when ${side} = 'customer' and status = 'closed' then 'waiting' else status end,
+            closed_at = case when ${side} = 'customer' then null else closed_at end
+          where id = ${conversationId}
+          returning *
+        ), stored as (
+          insert into ${supportMessages}
+            (conversation_id, seq, side, sender_id, client_id, kind, body, sha256, file_name, file_size, mime, width, height)
+          select id, last_seq, ${side}, ${message.senderId ?? null}, ${message.clientId}, ${message.kind},
+                 ${message.body ?? ''}, ${message.sha256 ?? null}, ${message.fileName ?? null},
+                 ${message.fileSize ?? null}::bigint, ${message.mime ?? null}, ${message.width ?? null}::int,
+                 ${message.height ?? null}::int
+            from bumped
+          returning *
         )
-        .limit(1);
-      if (known) return { message: known, created: false };
-      const seq = locked.lastSeq + 1;
-      const [stored] = await tx
-        .insert(supportMessages)
-        .values({ ...message, conversationId, seq })
-        .returning();
-      const now = stored!.createdAt;
-      await tx
-        .update(supportConversations)
-        .set({
-          lastSeq: seq,
-          lastText: preview.slice(0, 200),
-          lastMessageAt: now,
-          ...(message.side === 'customer'
-            ? {
-                lastCustomerSeq: seq,
-                customerReadSeq: seq,
-                status: sql`case when ${supportConversations.status} = 'closed' then 'waiting' else ${supportConversations.status} end`,
-                closedAt: null,
-              }
-            : {}),
-          ...(message.side === 'staff' ? { lastStaffSeq: seq, staffReadSeq: seq } : {}),
-          // staff's own doing (an assignment, a close): not news to staff
-          ...(message.side === 'system' ? { staffReadSeq: seq } : {}),
-        })
-        .where(eq(supportConversations.id, conversationId));
-      return { message: stored!, created: true };
-    });
+        select to_jsonb(stored.*) as message, to_jsonb(bumped.*) as conversation from stored, bumped`);
+      const row = (result as unknown as { rows: Array<{ message: Json; conversation: Json }> }).rows[0];
+      if (!row) return null;
+      return {
+        message: messageFromJson(row.message),
+        created: true,
+        conversation: conversationFromJson(row.conversation),
+      };
+    } catch (err) {
+      if (pgErrorCode(err) !== '23505') throw err;
+    }
+    const [known] = await this.db
+      .select()
+      .from(supportMessages)
+      .where(
+        and(
+          eq(supportMessages.conversationId, conversationId),
+          eq(supportMessages.side, side),
+          eq(supportMessages.clientId, message.clientId),
+        ),
+      )
+      .limit(1);
+    const [conversation] = await this.db.select().from(c).where(eq(c.id, conversationId)).limit(1);
+    return known && conversation ? { message: known, created: false, conversation } : null;
   }
 
   /** A page of messages in seq order: after a seq, before one, or the newest; optionally only matching text. */

@@ -296,10 +296,10 @@ export class SupportService {
     const senderId = side === 'staff' && party?.kind === 'user' ? party.userId : null;
     const result = await this.deps.conversations.post(view.id, { ...content, side, senderId }, preview);
     if (!result) throw notFound();
-    const after = (await this.deps.conversations.view(view.id))!;
     const senderName = side === 'staff' ? await this.staffName(senderId) : '';
     const message = presentMessage(result.message, senderName);
     if (result.created) {
+      const after = { ...result.conversation, customerName: view.customerName, assigneeName: view.assigneeName };
       await this.deps.bus.publish({
         type: 'message',
         userId: after.userId,
