@@ -58,7 +58,8 @@ export async function partyFrom(request: FastifyRequest, support: SupportService
 /**
  * The customer's side of the chat (contract: packages/contract/src/support.ts), under /cloud-api. The
  * writing calls are idempotent (a message by its clientId, a read mark only rises), so they leave the
- * duplicate-submit window off: a retry within the second must be answered, not refused.
+ * duplicate-submit window off: a retry within the second must be answered, not refused. Messages and
+ * read marks stay out of the operation log: the conversation is their record, kept and searchable.
  */
 export const supportRoutes: FastifyPluginAsyncZod<{
   support: SupportService;
@@ -139,7 +140,7 @@ export const supportRoutes: FastifyPluginAsyncZod<{
   app.post(
     SUPPORT_PATHS.messages,
     {
-      config: { auth: 'optional', duplicateSubmit: false },
+      config: { auth: 'optional', duplicateSubmit: false, operLog: false },
       schema: {
         tags,
         summary: 'Send a text; the same clientId again answers the message stored the first time',
@@ -158,7 +159,7 @@ export const supportRoutes: FastifyPluginAsyncZod<{
   app.post(
     SUPPORT_PATHS.attachments,
     {
-      config: { auth: 'optional', duplicateSubmit: false },
+      config: { auth: 'optional', duplicateSubmit: false, operLog: false },
       schema: {
         tags,
         summary:
@@ -224,7 +225,7 @@ export const supportRoutes: FastifyPluginAsyncZod<{
   app.post(
     SUPPORT_PATHS.read,
     {
-      config: { auth: 'optional', duplicateSubmit: false },
+      config: { auth: 'optional', duplicateSubmit: false, operLog: false },
       schema: {
         tags,
         summary: 'I have read up to this seq (marks only rise); answers the mark now',
