@@ -25,10 +25,12 @@ import { deviceLiveOpenApi, deviceLiveRoutes } from './modules/device/device-liv
 import { dictRoutes } from './modules/dict/dict.routes.js';
 import { driveRoutes } from './modules/drive/drive.routes.js';
 import { commonDownloadRoutes, transferRoutes } from './modules/drive/transfer.routes.js';
+import { feedbackRoutes } from './modules/feedback/feedback.routes.js';
 import { galleryRoutes } from './modules/gallery/gallery.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { HealthService } from './modules/health/health.service.js';
 import { monitorRoutes } from './modules/monitor/monitor.routes.js';
+import { noticeRoutes } from './modules/notice/notice.routes.js';
 import { objectRoutes } from './modules/objects/object.routes.js';
 import { operLogPlugin } from './modules/oper-log/oper-log.plugin.js';
 import { operLogRoutes } from './modules/oper-log/oper-log.routes.js';
@@ -105,6 +107,7 @@ export async function buildApp({
         { name: 'design', description: 'Design editor: reading DWG drawings' },
         { name: 'device', description: 'Device cloud: registry, activation, machines, remote commands, events' },
         { name: 'support', description: 'Customer-service chat: conversations, messages, the staff console' },
+        { name: 'feedback', description: 'Feedback from /feedback, its triage by staff, and a person’s messages' },
       ],
       components: {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'The token from the token call' } },
@@ -213,6 +216,8 @@ export async function buildApp({
       await cloud.register(deviceLiveRoutes, { bus: s.live });
       await cloud.register(supportRoutes, { support: s.support, captcha: s.captcha, blobs: infra.blobs });
       await cloud.register(supportStaffRoutes, { support: s.support });
+      await cloud.register(feedbackRoutes, { feedback: s.feedback, blobs: infra.blobs });
+      await cloud.register(noticeRoutes, { notices: s.notices });
       await cloud.register(supportLiveRoutes, { support: s.support, bus: new SupportBus(s.live) });
       await cloud.register(deviceJobRoutes, { jobs: s.deviceJobs, blobs: infra.blobs, publicUrl: config.publicUrl });
       await cloud.register(previewRoutes, {

@@ -48,10 +48,14 @@ import { ExportFiles } from './modules/drive/export-files.js';
 import { UploadRepository } from './modules/drive/upload.repository.js';
 import { UploadService } from './modules/drive/upload.service.js';
 import { UploadProofs } from './modules/drive/upload-proof.js';
+import { FeedbackRepository } from './modules/feedback/feedback.repository.js';
+import { FeedbackService } from './modules/feedback/feedback.service.js';
 import { GalleryRepository } from './modules/gallery/gallery.repository.js';
 import { GalleryService } from './modules/gallery/gallery.service.js';
 import { MonitorRepository } from './modules/monitor/monitor.repository.js';
 import { MonitorService } from './modules/monitor/monitor.service.js';
+import { NoticeRepository } from './modules/notice/notice.repository.js';
+import { NoticeService } from './modules/notice/notice.service.js';
 import { AttachmentChecker } from './modules/objects/attachment-check.js';
 import { ObjectRepository } from './modules/objects/object.repository.js';
 import { ObjectService } from './modules/objects/object.service.js';
@@ -349,6 +353,18 @@ export function createServices(config: Config, infra: Infrastructure, log: Fasti
     noticeAfterMs: config.support.noticeAfterMs,
     log,
   });
+  const notices = new NoticeService(new NoticeRepository(db));
+  const feedback = new FeedbackService({
+    feedback: new FeedbackRepository(db),
+    blobs: infra.blobs,
+    noteStored: (blobs) => drive.noteStored(blobs),
+    cache: infra.cache,
+    captcha,
+    notices,
+    delivery,
+    webUrl: `${(config.publicUrl ?? `http://localhost:${config.port}`).replace(/\/+$/, '')}/web/`,
+    log,
+  });
   const housekeeping = new DriveHousekeeping({ drive, uploads, blobs: infra.blobs, settings: config.drive, log });
   return {
     jobs,
@@ -368,6 +384,8 @@ export function createServices(config: Config, infra: Infrastructure, log: Fasti
     sandboxPayments,
     exports: new ExportFiles(join(config.dataDir, 'exports')),
     housekeeping,
+    notices,
+    feedback,
     support,
     supportNotices,
     contentTags,

@@ -126,6 +126,7 @@ export const feedbackMessages = {
     en: 'The description cannot be longer than 2,000 characters',
   },
   contactRequired: { 'zh-CN': '请留下联系方式，方便我们回复你', en: 'Leave a way to reach you, so we can answer' },
+  contactTooLong: { 'zh-CN': '联系方式不能超过100个字符', en: 'The contact cannot be longer than 100 characters' },
   tooManyScreenshots: { 'zh-CN': '截图最多6张', en: 'At most 6 screenshots' },
   screenshotTooLarge: { 'zh-CN': '截图不能超过10MB', en: 'A screenshot cannot exceed 10 MB' },
   screenshotNotImage: { 'zh-CN': '截图只能是图片', en: 'A screenshot must be a picture' },
@@ -135,6 +136,7 @@ export const feedbackMessages = {
   submitted: { 'zh-CN': '感谢你的反馈，我们会尽快处理', en: 'Thank you. We will look at it soon' },
   notFound: { 'zh-CN': '反馈不存在', en: 'That feedback does not exist' },
   replyRequired: { 'zh-CN': '请输入回复内容', en: 'Type a reply first' },
+  replyTooLong: { 'zh-CN': '回复不能超过2000个字符', en: 'A reply cannot be longer than 2,000 characters' },
   replied: { 'zh-CN': '回复成功', en: 'Reply sent' },
   statusChanged: { 'zh-CN': '状态已更新', en: 'Status updated' },
   /** The notice and mail a reply sends. {0}: the start of the feedback. */

@@ -231,11 +231,33 @@ export const routes: RouteObject[] = [
                 handle: handle({ titleKey: 'system.route.dict' }),
               },
               {
+                path: 'feedback',
+                lazy: async () => ({
+                  Component: (await import('../features/support/feedback/TriagePage')).TriagePage,
+                }),
+                handle: handle({ titleKey: 'system.route.feedback' }),
+              },
+              {
                 path: 'operlog',
                 lazy: async () => ({ Component: (await import('../features/system/operlog/OperLogPage')).OperLogPage }),
                 handle: handle({ titleKey: 'system.route.operlog' }),
               },
+              {
+                path: 'support',
+                lazy: async () => ({
+                  Component: (await import('../features/support/console/SupportConsolePage')).SupportConsolePage,
+                }),
+                handle: handle({ titleKey: 'system.route.support' }),
+              },
             ],
+          },
+          {
+            // SPEC §2 /feedback: public; signed in, it also lists my feedback and its replies
+            path: 'feedback',
+            lazy: async () => ({
+              Component: (await import('../features/support/feedback/FeedbackPage')).FeedbackPage,
+            }),
+            handle: handle({ titleKey: 'supportFeedback.route.title' }),
           },
           {
             path: 'help',

@@ -9,6 +9,8 @@ import { driveEn } from './drive.en';
 import { editorsEn } from './editors.en';
 import { shareEn } from './share.en';
 import { storeEn } from './store.en';
+import { supportChatEn } from './support-chat.en';
+import { supportFeedbackEn } from './support-feedback.en';
 import { sysmMonitorEn } from './sysm-monitor.en';
 import { sysmRoleEn } from './sysm-role.en';
 import { sysmUserEn } from './sysm-user.en';
@@ -173,6 +175,8 @@ export const en: Catalogue = {
   },
   drive: driveEn,
   share: shareEn,
+  supportChat: supportChatEn,
+  supportFeedback: supportFeedbackEn,
   craft: craftEn,
   devices: devicesEn,
   activation: activationEn,

@@ -9,6 +9,8 @@ import { driveZhCN } from './drive.zh-CN';
 import { editorsZhCN } from './editors.zh-CN';
 import { shareZhCN } from './share.zh-CN';
 import { storeZhCN } from './store.zh-CN';
+import { supportChatZhCN } from './support-chat.zh-CN';
+import { supportFeedbackZhCN } from './support-feedback.zh-CN';
 import { sysmMonitorZhCN } from './sysm-monitor.zh-CN';
 import { sysmRoleZhCN } from './sysm-role.zh-CN';
 import { sysmUserZhCN } from './sysm-user.zh-CN';
@@ -169,6 +171,8 @@ export const zhCN = {
   },
   drive: driveZhCN,
   share: shareZhCN,
+  supportChat: supportChatZhCN,
+  supportFeedback: supportFeedbackZhCN,
   craft: craftZhCN,
   devices: devicesZhCN,
   activation: activationZhCN,

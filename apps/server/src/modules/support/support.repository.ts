@@ -168,7 +168,10 @@ export class SupportRepository {
             customer_read_seq = case when ${side} = 'customer' then last_seq + 1 else customer_read_seq end,
             -- writing reads what came before; a system message is staff's own doing
             staff_read_seq = case when ${side} <> 'customer' then last_seq + 1 else staff_read_seq end,
-            status = case when ${side} = 'customer' and status = 'closed' then 'waiting' else status end,
+            -- a closed conversation the customer writes to again goes back to its agent, or to the queue
+            status = case when ${side} = 'customer' and status = 'closed'
+                          then case when assignee_id is null then 'waiting' else 'open' end
+                          else status end,
             closed_at = case when ${side} = 'customer' then null else closed_at end
           where id = ${conversationId}
           returning *

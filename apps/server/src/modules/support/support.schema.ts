@@ -23,7 +23,7 @@ export const messagesQuery = z.object({
 export const attachmentQuery = z.object({ visitor: z.string().max(200).optional() });
 export const queueQuery = z.object({
   status: z.enum(CONVERSATION_STATUSES).optional(),
-  assignee: z.string().max(40).optional(),
+  assignee: z.union([z.enum(['me', 'none']), z.string().uuid()]).optional(),
   q: z.string().trim().max(100).optional(),
   page: pageNumber,
   limit: z.coerce.number().int().min(1).max(SUPPORT_LIMITS.pageMax).default(20),

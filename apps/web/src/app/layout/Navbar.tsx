@@ -1,6 +1,7 @@
 import { LoginOutlined, MenuFoldOutlined, MenuUnfoldOutlined, SettingOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { NoticeBell } from '../../features/support/feedback/components/NoticeBell';
 import { useSession } from '../../stores/session-store';
 import { LinkButton } from '../components/LinkButton';
 import { CurrencySwitch } from '../preferences/CurrencySwitch';
@@ -38,6 +39,7 @@ export function Navbar({ sidebarOpen, narrow, onToggleSidebar, onOpenSettings }:
         <Tooltip title={t('nav.settings')}>
           <Button type="text" icon={<SettingOutlined />} aria-label={t('nav.settings')} onClick={onOpenSettings} />
         </Tooltip>
+        {signedIn ? <NoticeBell /> : null}
         {signedIn ? (
           <UserMenu compact={narrow} />
         ) : (

@@ -4,6 +4,8 @@ import { FloatButton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { CustomerChatHost } from '../../features/support/chat/CustomerChatHost';
+import { useCustomerUnread } from '../../features/support/chat/hooks/use-customer-chat';
 import { floatingHelpItems } from './floating-help-items';
 import { useShownPageShortcuts } from './page-shortcuts';
 import './floating-help.css';
@@ -17,6 +19,10 @@ export function FloatingHelp() {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const openShortcuts = useShownPageShortcuts();
+  // unread answers of customer service show on the button, and on the chat item inside
+  const unread = useCustomerUnread();
+  const unreadBadge =
+    unread > 0 ? { count: unread, title: t('supportChat.unreadBadge', { count: unread }) } : undefined;
   return (
     <>
       <FloatButton.BackTop
@@ -34,6 +40,7 @@ export function FloatingHelp() {
         tooltip={{ title: t('floatHelp.menu'), placement: 'left' }}
         aria-label={t('floatHelp.menu')}
         className="floating-help"
+        badge={open ? undefined : unreadBadge}
       >
         {floatingHelpItems.map((item) => (
           <FloatButton
@@ -41,6 +48,7 @@ export function FloatingHelp() {
             icon={item.icon}
             tooltip={{ title: t(item.labelKey), placement: 'left' }}
             aria-label={t(item.labelKey)}
+            badge={item.key === 'chat' ? unreadBadge : undefined}
             onClick={() => {
               setOpen(false);
               item.onSelect(navigate);
@@ -59,6 +67,7 @@ export function FloatingHelp() {
           />
         ) : null}
       </FloatButton.Group>
+      <CustomerChatHost />
     </>
   );
 }

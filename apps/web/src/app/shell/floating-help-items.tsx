@@ -1,6 +1,7 @@
-import { BookOutlined } from '@ant-design/icons';
+import { BookOutlined, CustomerServiceOutlined, FormOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import type { NavigateFunction } from 'react-router';
+import { openCustomerChat } from '../../features/support/chat/customer-chat-instance';
 import type { TranslationKey } from '../../i18n/i18n';
 
 export interface FloatingHelpItem {
@@ -11,8 +12,8 @@ export interface FloatingHelpItem {
 }
 
 /**
- * Items of the floating help menu (SPEC §1: usage help and online customer-service chat). The chat
- * item joins this list when the customer-service feature exists; until then there is no pretend chat.
+ * Items of the floating help menu (SPEC §1: usage help and online customer-service chat; the chat
+ * opens its panel over the page rather than navigating).
  */
 export const floatingHelpItems: FloatingHelpItem[] = [
   {
@@ -22,5 +23,19 @@ export const floatingHelpItems: FloatingHelpItem[] = [
     onSelect: (navigate) => {
       void navigate('/help');
     },
+  },
+  {
+    key: 'feedback',
+    icon: <FormOutlined />,
+    labelKey: 'supportFeedback.floatItem',
+    onSelect: (navigate) => {
+      void navigate('/feedback');
+    },
+  },
+  {
+    key: 'chat',
+    icon: <CustomerServiceOutlined />,
+    labelKey: 'supportChat.floatItem',
+    onSelect: () => openCustomerChat(),
   },
 ];

@@ -1,11 +1,9 @@
 import type { DeviceLiveMessage } from '@kerf/contract';
 import { useEffect, useRef, useState } from 'react';
 import { type DeviceScope, deviceLiveUrl } from '../../../api/device-api';
+import { type LiveStatus, openLiveSocket } from '../../../api/live-socket';
 
-export type LiveStatus = 'connecting' | 'open' | 'closed';
-
-const RETRY_MIN_MS = 1_000;
-const RETRY_MAX_MS = 30_000;
+export type { LiveStatus };
 
 /**
  * The live socket (`/cloud-api/device/live`): hands each message to `onMessage` and reconnects with a
@@ -26,40 +24,13 @@ export function useDeviceLive(
 
   useEffect(() => {
     if (!enabled) return;
-    let socket: WebSocket | undefined;
-    let retry: ReturnType<typeof setTimeout> | undefined;
-    let delay = RETRY_MIN_MS;
-    let stopped = false;
-
-    const connect = () => {
-      setStatus('connecting');
-      socket = new WebSocket(deviceLiveUrl(scope));
-      socket.onopen = () => {
-        delay = RETRY_MIN_MS;
-        setStatus('open');
-        handlers.current.onOpen?.();
-      };
-      socket.onmessage = (event) => {
-        try {
-          handlers.current.onMessage(JSON.parse(String(event.data)) as DeviceLiveMessage);
-        } catch {
-          // not JSON: not ours to read
-        }
-      };
-      socket.onclose = () => {
-        // a socket closed by the cleanup must not report on the one that replaced it
-        if (stopped) return;
-        setStatus('closed');
-        retry = setTimeout(connect, delay);
-        delay = Math.min(delay * 2, RETRY_MAX_MS);
-      };
-    };
-    connect();
-    return () => {
-      stopped = true;
-      clearTimeout(retry);
-      socket?.close();
-    };
+    const socket = openLiveSocket<DeviceLiveMessage>({
+      url: () => deviceLiveUrl(scope),
+      onMessage: (message) => handlers.current.onMessage(message),
+      onOpen: () => handlers.current.onOpen?.(),
+      onStatus: setStatus,
+    });
+    return () => socket.close();
   }, [scope, enabled]);
 
   return status;
