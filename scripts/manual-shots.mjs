@@ -18,8 +18,10 @@ const HEIGHT = 960;
 
 mkdirSync(to, { recursive: true });
 const missing = [];
-// each picture's size, for the page to keep its room before it loads (no jumping while one reads)
-const sizes = {};
+// each picture's size, for the page to keep its room before it loads (no jumping while one reads);
+// a picture whose screenshot this run lacks keeps its last picture and size
+const sizesFile = resolve(root, 'apps/web/src/features/help/manual-shot-sizes.json');
+const sizes = existsSync(sizesFile) ? JSON.parse(readFileSync(sizesFile, 'utf8')) : {};
 for (const [name, byLanguage] of Object.entries(shots)) {
   for (const [language, screenshot] of Object.entries(byLanguage)) {
     const source = resolve(from, `${screenshot}.png`);
@@ -40,8 +42,10 @@ for (const [name, byLanguage] of Object.entries(shots)) {
   }
 }
 writeFileSync(
-  resolve(root, 'apps/web/src/features/help/manual-shot-sizes.json'),
-  `${JSON.stringify(sizes, null, 2)}\n`,
+  sizesFile,
+  `{\n${Object.entries(sizes)
+    .map(([key, [width, height]]) => `  ${JSON.stringify(key)}: [${width}, ${height}]`)
+    .join(',\n')}\n}\n`,
 );
 if (missing.length) {
   process.stderr.write(`Run the end-to-end suite first; missing screenshots:\n  ${missing.join('\n  ')}\n`);
