@@ -1,12 +1,13 @@
 import { Form } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchImageCaptcha, type ImageCaptcha, requestToken } from '../../../api/account-api';
+import { requestToken } from '../../../api/account-api';
 import { RequestError } from '../../../api/request';
 import { VALIDATE_TRIGGERS } from '../account-form-rules';
 import { useAccountText } from '../account-text';
 import { useCompleteSignIn } from '../use-complete-sign-in';
 import { useFormSubmit } from '../use-form-submit';
+import { useImageCaptcha } from '../use-image-captcha';
 import { AccountField } from './AccountField';
 import { CaptchaInput } from './CaptchaInput';
 import { CurrentPasswordField } from './PasswordFields';
@@ -34,17 +35,8 @@ export function PasswordLoginForm({ initialAccount, size }: { initialAccount?: s
   const completeSignIn = useCompleteSignIn();
   const [form] = Form.useForm<PasswordLoginValues>();
   const [captchaNeeded, setCaptchaNeeded] = useState(false);
-  const [captcha, setCaptcha] = useState<ImageCaptcha>();
 
-  async function refreshCaptcha() {
-    setCaptcha(undefined);
-    form.setFieldValue('captcha', '');
-    try {
-      setCaptcha(await fetchImageCaptcha());
-    } catch {
-      // the request client has told the person; clicking the picture tries again
-    }
-  }
+  const { captcha, refresh: refreshCaptcha } = useImageCaptcha(() => form.setFieldValue('captcha', ''));
 
   const { error, submitting, submit, clearError } = useFormSubmit(
     async (values: PasswordLoginValues) => {

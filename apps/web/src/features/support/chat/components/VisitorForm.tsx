@@ -3,10 +3,10 @@ import { Alert, Button, Form, Input } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { fetchImageCaptcha, type ImageCaptcha } from '../../../../api/account-api';
 import { messageOf } from '../../../../api/request';
 import { useSettings } from '../../../../stores/settings-store';
 import { CaptchaInput } from '../../../auth/components/CaptchaInput';
+import { useImageCaptcha } from '../../../auth/use-image-captcha';
 import { useSupportText } from '../../shared/hooks/use-conversation';
 import { customerChat } from '../customer-chat-instance';
 
@@ -26,19 +26,10 @@ export function VisitorForm({ notice }: { notice?: string }) {
   const locale = useSettings((s) => s.locale);
   const navigate = useNavigate();
   const [form] = Form.useForm<VisitorValues>();
-  const [captcha, setCaptcha] = useState<ImageCaptcha>();
   const [failure, setFailure] = useState<string | undefined>(notice);
   const [busy, setBusy] = useState(false);
 
-  const refreshCaptcha = async () => {
-    setCaptcha(undefined);
-    form.setFieldValue('captcha', '');
-    try {
-      setCaptcha(await fetchImageCaptcha());
-    } catch {
-      // the request client has said why; clicking the picture tries again
-    }
-  };
+  const { captcha, refresh: refreshCaptcha } = useImageCaptcha(() => form.setFieldValue('captcha', ''));
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: one picture when the form first shows
   useEffect(() => {

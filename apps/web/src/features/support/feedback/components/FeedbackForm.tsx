@@ -8,10 +8,10 @@ import {
 import { Alert, App, Button, Form, Input, Radio } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchImageCaptcha, type ImageCaptcha } from '../../../../api/account-api';
 import { messageOf } from '../../../../api/request';
 import { useSettings } from '../../../../stores/settings-store';
 import { CaptchaInput } from '../../../auth/components/CaptchaInput';
+import { useImageCaptcha } from '../../../auth/use-image-captcha';
 import { useSubmitFeedback } from '../hooks/use-feedback-queries';
 import { useScreenshotPicks } from '../hooks/use-screenshot-picks';
 import {
@@ -58,19 +58,12 @@ export function FeedbackForm({ signedIn, onSent }: { signedIn: boolean; onSent?(
   const [form] = Form.useForm<FeedbackFormValues>();
   const screenshots = useScreenshotPicks();
   const submit = useSubmitFeedback();
-  const [captcha, setCaptcha] = useState<ImageCaptcha>();
   const [failure, setFailure] = useState<string>();
   const say = (key: FeedbackMessageKey) => feedbackText(key, locale);
 
+  const { captcha, refresh } = useImageCaptcha(() => form.setFieldValue('captcha', ''));
   const refreshCaptcha = async () => {
-    if (signedIn) return;
-    setCaptcha(undefined);
-    form.setFieldValue('captcha', '');
-    try {
-      setCaptcha(await fetchImageCaptcha());
-    } catch {
-      // the request client has said why; clicking the picture tries again
-    }
+    if (!signedIn) await refresh();
   };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: one picture when a visitor's form shows
