@@ -11,7 +11,18 @@ import { RecordingDelivery, testApp } from './test-app.js';
 
 const API = '/cloud-api';
 const at = (path: string, id = '') => `${API}${path.replace(':id', id)}`;
-const SYSTEM_PAGES = ['user', 'role', 'menu', 'dict', 'config', 'operlog', 'logininfor', 'online'];
+const SYSTEM_PAGES = [
+  'user',
+  'role',
+  'menu',
+  'dict',
+  'config',
+  'operlog',
+  'logininfor',
+  'online',
+  'support',
+  'feedback',
+];
 const WORKBENCH_KEYS = BUILTIN_MENUS.filter((m) => !m.parentKey && m.type === 'C').map((m) => m.key);
 
 /**
