@@ -37,7 +37,6 @@ import { operLogRoutes } from './modules/oper-log/oper-log.routes.js';
 import { previewRoutes } from './modules/preview/preview.routes.js';
 import { presentMyShared, shareLinkRoutes, shareRoutes } from './modules/share/share.routes.js';
 import { supportRoutes } from './modules/support/support.routes.js';
-import { SupportBus } from './modules/support/support-bus.js';
 import { supportLiveOpenApi, supportLiveRoutes } from './modules/support/support-live.routes.js';
 import { supportStaffRoutes } from './modules/support/support-staff.routes.js';
 import { configRoutes } from './modules/system/config.routes.js';
@@ -218,7 +217,7 @@ export async function buildApp({
       await cloud.register(supportStaffRoutes, { support: s.support });
       await cloud.register(feedbackRoutes, { feedback: s.feedback, blobs: infra.blobs });
       await cloud.register(noticeRoutes, { notices: s.notices });
-      await cloud.register(supportLiveRoutes, { support: s.support, bus: new SupportBus(s.live) });
+      await cloud.register(supportLiveRoutes, { support: s.support, bus: s.supportBus });
       await cloud.register(deviceJobRoutes, { jobs: s.deviceJobs, blobs: infra.blobs, publicUrl: config.publicUrl });
       await cloud.register(previewRoutes, {
         drive: s.drive,

@@ -319,12 +319,13 @@ export function createServices(config: Config, infra: Infrastructure, log: Fasti
   });
   const tradeJobs = new TradeJobs(trade, log);
   const supportRows = new SupportRepository(db);
+  const supportBus = new SupportBus(deviceServices.live);
   const support = new SupportService({
     conversations: supportRows,
     blobs: infra.blobs,
     noteStored: (blobs) => drive.noteStored(blobs),
     cache: infra.cache,
-    bus: new SupportBus(deviceServices.live),
+    bus: supportBus,
     accountOf: async (userId) => {
       const user = await users.findById(userId);
       if (!user) return null;
@@ -387,6 +388,7 @@ export function createServices(config: Config, infra: Infrastructure, log: Fasti
     notices,
     feedback,
     support,
+    supportBus,
     supportNotices,
     contentTags,
     users,

@@ -40,8 +40,6 @@ interface Watcher {
   party: SupportParty;
   socket: WebSocket;
   locale: Locale;
-  /** Hears every conversation (a staff console that asked to). */
-  queue: boolean;
   lastTypingAt: number;
   /** Frames from one socket are handled one after another, so a client's sends keep their order. */
   chain: Promise<void>;
@@ -187,7 +185,6 @@ export const supportLiveRoutes: FastifyPluginAsync<{ support: SupportService; bu
         }
         case 'watch-queue':
           if (w.party.kind !== 'user' || !w.party.staff) throw AppError.forbidden();
-          w.queue = true;
           staff.add(w);
           return;
         case 'ping':
@@ -217,7 +214,6 @@ export const supportLiveRoutes: FastifyPluginAsync<{ support: SupportService; bu
         party,
         socket,
         locale: request.locale,
-        queue: false,
         lastTypingAt: 0,
         chain: Promise.resolve(),
         alive: true,

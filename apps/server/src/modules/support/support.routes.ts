@@ -47,7 +47,7 @@ function visitorToken(request: FastifyRequest): string | null {
 
 /** The caller as the chat knows them; a visitor whose token reaches nothing is told to start again. */
 export async function partyFrom(request: FastifyRequest, support: SupportService): Promise<SupportParty> {
-  if (request.auth) return partyOf(request.auth)!;
+  if (request.auth) return partyOf(request.auth);
   const token = visitorToken(request);
   if (!token) throw new AppError(401, 'status401', { code: ResultCode.unauthorized });
   const conversation = await support.visitorConversation(token);

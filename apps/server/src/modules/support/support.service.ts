@@ -61,9 +61,9 @@ export function hashVisitorToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-export function partyOf(auth: AuthContext | null, visitorConversationId?: string | null): SupportParty | null {
-  if (auth) return { kind: 'user', userId: auth.userId, staff: hasPermission(auth, SUPPORT_PERMISSIONS.chat) };
-  return visitorConversationId ? { kind: 'visitor', conversationId: visitorConversationId } : null;
+/** A signed-in caller as the chat knows them: staff when they hold the chat permission. */
+export function partyOf(auth: AuthContext): SupportParty {
+  return { kind: 'user', userId: auth.userId, staff: hasPermission(auth, SUPPORT_PERMISSIONS.chat) };
 }
 
 export function presentMessage(row: MessageRow, senderName = ''): SupportMessage {
