@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * One Vitest run, six projects. `npm test` (scripts/test.mjs) runs all but e2e, builds the app, then
+ * One Vitest run, seven projects. `npm test` (scripts/test.mjs) runs all but e2e, builds the app, then
  * runs the end-to-end project against the built server in the system Chromium.
  */
 export default defineConfig({
@@ -14,6 +14,9 @@ export default defineConfig({
       },
       {
         test: { name: 'laser', root: 'packages/laser', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] },
+      },
+      {
+        test: { name: 'plugins', root: 'packages/plugins', include: ['src/**/*.test.ts'] },
       },
       {
         test: { name: 'dwg', root: 'packages/dwg', include: ['test/**/*.test.ts'], testTimeout: 60_000 },

@@ -74,7 +74,7 @@ steps.push([
   run(
     'unit and integration',
     npx,
-    vitest(['contract', 'laser', 'dwg', 'server', 'web', 'device-sim'], resolve(results, 'unit.json')),
+    vitest(['contract', 'laser', 'plugins', 'dwg', 'server', 'web', 'device-sim'], resolve(results, 'unit.json')),
   ),
 ]);
 const built = run('build', npm, ['run', 'build']);

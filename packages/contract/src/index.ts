@@ -17,6 +17,7 @@ export * from './messages.js';
 export * from './objects.js';
 export * from './oper-log.js';
 export * from './permissions.js';
+export * from './plugins.js';
 export * from './preview.js';
 export * from './result.js';
 export * from './share.js';
