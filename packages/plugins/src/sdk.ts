@@ -16,12 +16,15 @@ export interface FragmentLayer {
   mode?: LayerMode;
 }
 
-type Loose<T extends { id: string; transform: Matrix }> = Omit<T, 'id' | 'transform' | 'layerId' | 'outline'> & {
-  id?: string;
-  transform?: Matrix;
-  /** A fragment layer's id; absent: the first layer. */
-  layerId?: string;
-};
+// Distributes over a union of shapes (a plain Omit of a union keeps only the keys they all share).
+type Loose<T extends { id: string; transform: Matrix }> = T extends unknown
+  ? Omit<T, 'id' | 'transform' | 'layerId' | 'outline'> & {
+      id?: string;
+      transform?: Matrix;
+      /** A fragment layer's id; absent: the first layer. */
+      layerId?: string;
+    }
+  : never;
 
 /** Text needs no outline: the host draws it in the named font (or Kerf's default). */
 export type FragmentLeaf =
