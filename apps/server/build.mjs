@@ -1,6 +1,9 @@
 // Bundles the server into dist/main.js: our own workspace packages (@kerf/*, TypeScript sources) are
 // compiled in, with any package version npm nested under one of them; every other package stays
 // external and is loaded from node_modules at run time.
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { bundleBuiltinPlugins } from '@kerf/plugins/scripts/bundle-builtins';
 import { build } from 'esbuild';
 
 await build({
@@ -44,3 +47,9 @@ await build({
     },
   ],
 });
+
+// The built-in plugins' entry scripts, which the server stores at start (modules/plugins/builtin-plugins.ts).
+const pluginsDir = join(import.meta.dirname, 'dist', 'builtin-plugins');
+await rm(pluginsDir, { recursive: true, force: true });
+await mkdir(pluginsDir, { recursive: true });
+for (const { id, code } of await bundleBuiltinPlugins()) await writeFile(join(pluginsDir, `${id}.js`), code);

@@ -34,6 +34,8 @@ import { noticeRoutes } from './modules/notice/notice.routes.js';
 import { objectRoutes } from './modules/objects/object.routes.js';
 import { operLogPlugin } from './modules/oper-log/oper-log.plugin.js';
 import { operLogRoutes } from './modules/oper-log/oper-log.routes.js';
+import { pluginRoutes } from './modules/plugins/plugins.routes.js';
+import { sandboxRoutes } from './modules/plugins/sandbox.routes.js';
 import { previewRoutes } from './modules/preview/preview.routes.js';
 import { presentMyShared, shareLinkRoutes, shareRoutes } from './modules/share/share.routes.js';
 import { supportRoutes } from './modules/support/support.routes.js';
@@ -107,6 +109,7 @@ export async function buildApp({
         { name: 'device', description: 'Device cloud: registry, activation, machines, remote commands, events' },
         { name: 'support', description: 'Customer-service chat: conversations, messages, the staff console' },
         { name: 'feedback', description: 'Feedback from /feedback, its triage by staff, and a person’s messages' },
+        { name: 'plugins', description: 'Plugins: browsing, my installs, entry scripts, publishing packages' },
       ],
       components: {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'The token from the token call' } },
@@ -217,6 +220,8 @@ export async function buildApp({
       await cloud.register(supportStaffRoutes, { support: s.support });
       await cloud.register(feedbackRoutes, { feedback: s.feedback, blobs: infra.blobs });
       await cloud.register(noticeRoutes, { notices: s.notices });
+      await cloud.register(pluginRoutes, { plugins: s.plugins });
+      await cloud.register(sandboxRoutes);
       await cloud.register(supportLiveRoutes, { support: s.support, bus: s.supportBus });
       await cloud.register(deviceJobRoutes, { jobs: s.deviceJobs, blobs: infra.blobs, publicUrl: config.publicUrl });
       await cloud.register(previewRoutes, {

@@ -62,6 +62,8 @@ import { ObjectService } from './modules/objects/object.service.js';
 import { OperLogRepository } from './modules/oper-log/oper-log.repository.js';
 import { OperLogService } from './modules/oper-log/oper-log.service.js';
 import { OperLogWriter } from './modules/oper-log/oper-log.writer.js';
+import { PluginRepository } from './modules/plugins/plugins.repository.js';
+import { PluginService } from './modules/plugins/plugins.service.js';
 import { OfficeConverter } from './modules/preview/office-converter.js';
 import { OnlyOfficeService } from './modules/preview/onlyoffice.service.js';
 import { PreviewService } from './modules/preview/preview.service.js';
@@ -366,6 +368,7 @@ export function createServices(config: Config, infra: Infrastructure, log: Fasti
     webUrl: `${(config.publicUrl ?? `http://localhost:${config.port}`).replace(/\/+$/, '')}/web/`,
     log,
   });
+  const plugins = new PluginService({ plugins: new PluginRepository(db), log });
   const housekeeping = new DriveHousekeeping({ drive, uploads, blobs: infra.blobs, settings: config.drive, log });
   return {
     jobs,
@@ -387,6 +390,7 @@ export function createServices(config: Config, infra: Infrastructure, log: Fasti
     housekeeping,
     notices,
     feedback,
+    plugins,
     support,
     supportBus,
     supportNotices,
@@ -413,8 +417,14 @@ export function createServices(config: Config, infra: Infrastructure, log: Fasti
     installation: new InstallationRepository(db),
     crafts,
     ...deviceServices,
-    /** Idempotent start-up work: built-in parameters, roles and menus, the web client and the first crafts. */
+    /**
+     * Idempotent start-up work: built-in parameters, roles and menus, the web client, the first crafts
+     * and the built-in plugins.
+     */
     async prepare() {
+      // The built-in plugins' scripts are bundled (from the sources) or read while the rest is prepared.
+      const seedingPlugins = plugins.seedBuiltins();
+      seedingPlugins.catch(() => undefined);
       await uploads.prepare();
       await contentTags.load();
       await deviceServices.deviceJobLinks.load();
@@ -429,6 +439,7 @@ export function createServices(config: Config, infra: Infrastructure, log: Fasti
         grantTypes: ['password', 'code', 'wechat'],
       });
       await crafts.seedStandardLibrary();
+      await seedingPlugins;
     },
   };
 }

@@ -126,6 +126,7 @@ describe.each(testDatabases)('accounts on $name', (database) => {
       'craft',
       'device',
       'dashboard',
+      'plugins',
       'operationLog',
     ]);
     // Everyone reads the craft libraries and keeps a personal one; the standard one needs its own grant.

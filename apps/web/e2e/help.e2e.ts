@@ -25,7 +25,7 @@ describe('usage manual', () => {
     await article.getByRole('heading', { level: 1, name: '快速上手' }).waitFor();
 
     const chapters = page.getByRole('navigation', { name: '手册目录' }).getByRole('link');
-    await expect.poll(() => chapters.count()).toBe(11);
+    await expect.poll(() => chapters.count()).toBe(12);
     await chapters.filter({ hasText: '云盘' }).click();
     await page.waitForURL('**/web/help/02-drive');
     await article.getByRole('heading', { level: 1, name: '云盘' }).waitFor();

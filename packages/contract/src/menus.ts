@@ -132,6 +132,15 @@ export const WORKBENCH_MENUS: readonly MenuEntry[] = [
     available: true,
   },
   {
+    key: 'plugins',
+    path: '/pluginsManage',
+    icon: 'plugins',
+    title: { 'zh-CN': '插件管理', en: 'Plugins' },
+    // every signed-in person holds editor:*:* (DEFAULT_USER_PERMISSIONS); the page itself is public
+    permission: 'editor:plugin:list',
+    available: true,
+  },
+  {
     key: 'operationLog',
     path: '/account?tab=log',
     icon: 'history',

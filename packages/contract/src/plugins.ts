@@ -40,25 +40,9 @@ export const PLUGIN_PERMISSIONS = {
   manage: 'plugin:package:manage',
 } as const;
 
-export const PLUGIN_LIMITS = {
-  /** A whole package (zip) as uploaded. */
-  packageMaxBytes: 2 * 1024 * 1024,
-  /** The entry script. */
-  entryMaxBytes: 1024 * 1024,
-  iconMaxBytes: 256 * 1024,
-  manifestMaxBytes: 64 * 1024,
-  parametersMax: 40,
-  /** A run may take this long before the sandbox stops it. */
-  runMillis: 10_000,
-  /** An answer (as JSON text) may be this large. */
-  answerMaxBytes: 16 * 1024 * 1024,
-  /** Shapes in one answer, groups' children included. */
-  shapesMax: 20_000,
-  /** Path segments and polygon points in one answer. */
-  pointsMax: 1_000_000,
-  /** Calls to the host (measuring text…) one run may make. */
-  hostCallsMax: 1_000,
-} as const;
+export { PLUGIN_LIMITS } from './plugin-limits.js';
+
+import { PLUGIN_LIMITS } from './plugin-limits.js';
 
 /** What a plugin may ask for. `selection:read`: the selected shapes, in document coordinates. */
 export const PLUGIN_PERMISSION_NAMES = ['selection:read'] as const;
@@ -260,6 +244,14 @@ export const pluginMessages = {
   versionExists: { 'zh-CN': '版本 {0} 已存在', en: 'Version {0} already exists' },
   versionNotNewer: { 'zh-CN': '新版本须高于已有的 {0}', en: 'A new version must be above {0}' },
   builtinReserved: { 'zh-CN': '该插件标识属于内置插件', en: 'This plugin id belongs to a built-in plugin' },
+  // Answers to the actions above.
+  installed: { 'zh-CN': '已安装 {0} {1}', en: 'Installed {0} {1}' },
+  uninstalled: { 'zh-CN': '已卸载 {0}', en: 'Uninstalled {0}' },
+  enabled: { 'zh-CN': '已启用 {0}', en: 'Enabled {0}' },
+  disabled: { 'zh-CN': '已停用 {0}', en: 'Disabled {0}' },
+  uploaded: { 'zh-CN': '已上传 {0} {1}，尚未发布', en: 'Uploaded {0} {1}; it is not published yet' },
+  published: { 'zh-CN': '已发布 {0} {1}', en: 'Published {0} {1}' },
+  withdrawn: { 'zh-CN': '已撤回 {0} {1}', en: 'Withdrew {0} {1}' },
   // Shown by the sandbox host.
   runTimeout: { 'zh-CN': '插件运行超过 {0} 秒，已停止', en: 'The plugin ran longer than {0} s and was stopped' },
   answerTooLarge: { 'zh-CN': '插件返回的数据过大，已停止', en: 'The plugin answered too much data and was stopped' },

@@ -527,5 +527,6 @@ export * from './device-schema.js';
 export * from './dict-schema.js';
 export * from './object-schema.js';
 export * from './oper-log-schema.js';
+export * from './plugin-schema.js';
 export * from './support-schema.js';
 export * from './trade-schema.js';

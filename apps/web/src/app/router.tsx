@@ -260,6 +260,20 @@ export const routes: RouteObject[] = [
             handle: handle({ titleKey: 'supportFeedback.route.title' }),
           },
           {
+            // SPEC §2 /plugin (public): one plugin on a page of its own, or the list to pick from
+            path: 'plugin',
+            lazy: async () => ({ Component: (await import('../features/plugins/run/PluginRunPage')).PluginRunPage }),
+            handle: handle({ titleKey: 'plugin-run.route.title' }),
+          },
+          {
+            // SPEC §2 /pluginsManage (public): browse plugins; signed in, install and manage mine; publishers publish
+            path: 'pluginsManage',
+            lazy: async () => ({
+              Component: (await import('../features/plugins/manage/PluginsManagePage')).PluginsManagePage,
+            }),
+            handle: handle({ titleKey: 'plugins-manage.route.title' }),
+          },
+          {
             path: 'help',
             lazy: async () => ({ Component: (await import('../features/help/HelpPage')).HelpPage }),
             handle: handle({ titleKey: 'route.help' }),

@@ -7,6 +7,8 @@ import { deviceSendEn } from './device-send.en';
 import { devicesEn } from './devices.en';
 import { driveEn } from './drive.en';
 import { editorsEn } from './editors.en';
+import { pluginRunEn } from './plugin-run.en';
+import { pluginsManageEn } from './plugins-manage.en';
 import { shareEn } from './share.en';
 import { storeEn } from './store.en';
 import { supportChatEn } from './support-chat.en';
@@ -189,6 +191,8 @@ export const en: Catalogue = {
   sysmUser: sysmUserEn,
   editors: editorsEn,
   design: designEn,
+  'plugin-run': pluginRunEn,
+  'plugins-manage': pluginsManageEn,
   viewers: viewersEn,
   auth: authEn,
   account: accountEn,

@@ -7,6 +7,8 @@ import { deviceSendZhCN } from './device-send.zh-CN';
 import { devicesZhCN } from './devices.zh-CN';
 import { driveZhCN } from './drive.zh-CN';
 import { editorsZhCN } from './editors.zh-CN';
+import { pluginRunZhCN } from './plugin-run.zh-CN';
+import { pluginsManageZhCN } from './plugins-manage.zh-CN';
 import { shareZhCN } from './share.zh-CN';
 import { storeZhCN } from './store.zh-CN';
 import { supportChatZhCN } from './support-chat.zh-CN';
@@ -185,6 +187,8 @@ export const zhCN = {
   sysmUser: sysmUserZhCN,
   editors: editorsZhCN,
   design: designZhCN,
+  'plugin-run': pluginRunZhCN,
+  'plugins-manage': pluginsManageZhCN,
   viewers: viewersZhCN,
   auth: authZhCN,
   account: accountZhCN,

@@ -8,8 +8,8 @@ const entries: MenuEntry[] = [
 ];
 
 describe('sidebar menu', () => {
-  it('lists the workbench and the help for now', () => {
-    expect(MENU.map((e) => e.path)).toEqual(['/workbench', '/help']);
+  it('lists the public pages for a visitor: the workbench, the plugins and the help', () => {
+    expect(MENU.map((e) => e.path)).toEqual(['/workbench', '/pluginsManage', '/help']);
   });
 
   it('hides entries whose permission the check refuses', () => {

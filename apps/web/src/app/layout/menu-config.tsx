@@ -1,4 +1,5 @@
 import {
+  ApiOutlined,
   AppstoreOutlined,
   ClusterOutlined,
   CustomerServiceOutlined,
@@ -44,9 +45,10 @@ const HELP_ENTRY: MenuEntry = {
   icon: <QuestionCircleOutlined />,
 };
 
-/** The sidebar of a signed-out visitor: the public workbench and the help. */
+/** The sidebar of a signed-out visitor: the public workbench, the plugins (public too) and the help. */
 export const MENU: readonly MenuEntry[] = [
   { key: 'workbench', path: '/workbench', titleKey: 'route.workbench', icon: <DesktopOutlined /> },
+  { key: 'plugins', path: '/pluginsManage', titleKey: 'plugins-manage.route.title', icon: <ApiOutlined /> },
   HELP_ENTRY,
 ];
 
@@ -67,6 +69,7 @@ export const MENU_ICONS: Record<string, ReactNode> = {
   recycle: <DeleteOutlined />,
   share: <ShareAltOutlined />,
   setting: <SettingOutlined />,
+  plugins: <ApiOutlined />,
 };
 
 /** A directory's pages, however deep, in order: what it opens and what lights it up. */

@@ -16,6 +16,7 @@ import { EditorContext } from './hooks/use-editor';
 import { useImport } from './hooks/use-import';
 import { useOpenFromDrive } from './hooks/use-open-from-drive';
 import { useOpenObjectDrawing } from './hooks/use-open-object-drawing';
+import { useOpenPluginResult } from './hooks/use-open-plugin-result';
 import { useSave } from './hooks/use-save';
 import { useSignedInOrAsk } from './hooks/use-sign-in-prompt';
 import { zoomToWorkArea } from './model/actions/selection-actions';
@@ -32,7 +33,8 @@ export function DesignPage() {
   const { message } = App.useApp();
   const [editor] = useState(() => new Editor());
   const openingFile = useOpenFromDrive(editor);
-  useDraft(editor, openingFile);
+  const draftSettled = useDraft(editor, openingFile);
+  useOpenPluginResult(editor, draftSettled);
   const { importFiles, progress, cancel } = useImport(editor);
   useOpenObjectDrawing(importFiles);
   const saving = useSave(editor);

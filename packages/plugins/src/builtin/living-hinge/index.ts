@@ -1,4 +1,5 @@
-import { type Bilingual, PLUGIN_LIMITS, type PluginManifest, type PluginParamValues } from '@kerf/contract';
+import type { Bilingual, PluginManifest, PluginParamValues } from '@kerf/contract';
+import { PLUGIN_LIMITS } from '@kerf/contract/plugin-limits';
 import type { SubPath } from '@kerf/laser';
 import type { BuiltinPlugin, PluginContext, PluginFragment } from '../../sdk.js';
 import { pluginError } from '../common/messages.js';

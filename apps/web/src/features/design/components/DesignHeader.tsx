@@ -20,6 +20,7 @@ import { useOfferShortcuts } from '../../../app/shell/page-shortcuts';
 import type { designZhCN } from '../../../i18n/design.zh-CN';
 import { useStore } from '../../../stores/create-store';
 import { designPathFor } from '../design-path';
+import { COMPACT_CLASSES, useCompactHeader } from '../hooks/use-compact-header';
 import { useConfirm } from '../hooks/use-confirm';
 import { useEditor, useEditorState } from '../hooks/use-editor';
 import { zoomBy, zoomToFit, zoomToSelection } from '../model/actions/selection-actions';
@@ -27,11 +28,15 @@ import { IMPORT_ACCEPT } from '../model/import/import-drawing';
 import { driveCopyStore, recentStorage } from '../save/drive-copy-store';
 import { readRecent } from '../save/recent-documents';
 import { JobButtons } from './job/JobButtons';
+import { PluginsMenu } from './plugins/PluginsMenu';
 import { ShortcutsDialog } from './ShortcutsDialog';
 
 type HistoryKey = keyof (typeof designZhCN)['history'];
 
-/** The editor's top bar: back to Kerf, the drawing's name, undo and redo, zoom, shortcuts, language. */
+/**
+ * The editor's top bar: back to Kerf, the drawing's name, save, recent, import and plugins, undo and
+ * redo, zoom, the job, shortcuts, language. Too narrow for its labels, it shows icons (see use-compact-header).
+ */
 export function DesignHeader({
   onImport,
   onImportFromDrive,
@@ -55,12 +60,14 @@ export function DesignHeader({
   const showShortcuts = useCallback(() => setHelp(true), []);
   useOfferShortcuts(showShortcuts);
   const picker = useRef<HTMLInputElement>(null);
+  const header = useRef<HTMLElement>(null);
+  const compaction = useCompactHeader(header);
   const navigate = useNavigate();
   const [recent, setRecent] = useState(() => readRecent(recentStorage));
   const { history } = editor.store;
   // a feature with its own catalogue labels its steps with a full key (`design.array.history.make`)
   const what = (label: string | undefined) =>
-    !label ? '' : label.startsWith('design.') ? t(label as never) : t(`design.history.${label as HistoryKey}`);
+    !label ? '' : label.includes('.') ? t(label as never) : t(`design.history.${label as HistoryKey}`);
   const undoTitle = history.canUndo
     ? t('design.menu.undoWhat', { what: what(history.undoLabel) })
     : t('design.menu.undo');
@@ -68,12 +75,12 @@ export function DesignHeader({
     ? t('design.menu.redoWhat', { what: what(history.redoLabel) })
     : t('design.menu.redo');
   return (
-    <header className="design-header">
+    <header ref={header} className={`design-header ${COMPACT_CLASSES[compaction]}`.trim()}>
       <Link to="/workbench?fileType=0" className="design-header__brand" aria-label="Kerf">
         <KerfLogo size={24} />
       </Link>
       <span className="design-header__name">{name || t('design.untitled')}</span>
-      <span className="design-header__group">
+      <span className="design-header__group design-header__group--file">
         <Tooltip title={`${t('design.save.title')} (Ctrl+S)`}>
           <Button type="text" icon={<SaveOutlined />} loading={saving} onClick={onSave}>
             {t('design.save.button')}
@@ -108,7 +115,7 @@ export function DesignHeader({
             },
           }}
         >
-          <Button type="text" icon={<HistoryOutlined />}>
+          <Button type="text" icon={<HistoryOutlined />} title={t('design.recent.button')}>
             {t('design.recent.button')}
           </Button>
         </Dropdown>
@@ -126,6 +133,7 @@ export function DesignHeader({
             {t('design.import.button')}
           </Button>
         </Dropdown>
+        <PluginsMenu />
         <input
           ref={picker}
           type="file"

@@ -2,7 +2,7 @@ import type { KerfDocument } from '@kerf/laser';
 import { parseDocument } from '@kerf/laser';
 import { App } from 'antd';
 import { createStore as createIdbStore, get, set } from 'idb-keyval';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Editor } from '../model/editor';
 import type { HistorySnapshot } from '../model/store/history';
@@ -39,11 +39,14 @@ export const writeDraft = (draft: Draft) => set(DRAFT_KEY, draft, draftStore());
 
 /**
  * Brings back the last drawing of this browser (with its undo history) when the editor opens, and
- * keeps it after every change, so a reload or a crash loses nothing.
+ * keeps it after every change, so a reload or a crash loses nothing. Answers whether the draft has been
+ * looked for: what is added to the drawing on opening (a plugin's result) waits for it, or the draft
+ * would not come back under it.
  */
-export function useDraft(editor: Editor, openingFile: boolean) {
+export function useDraft(editor: Editor, openingFile: boolean): boolean {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const [settled, setSettled] = useState(false);
   useEffect(() => {
     let alive = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -76,6 +79,7 @@ export function useDraft(editor: Editor, openingFile: boolean) {
       .catch(() => {})
       .finally(() => {
         restored = true;
+        if (alive) setSettled(true);
       });
     const flush = () => {
       if (timer) {
@@ -92,4 +96,5 @@ export function useDraft(editor: Editor, openingFile: boolean) {
       window.removeEventListener('pagehide', flush);
     };
   }, [editor, message, openingFile, t]);
+  return settled;
 }

@@ -5,19 +5,26 @@ import { newId } from '../ids';
 /**
  * How an imported drawing joins the open one: each imported layer maps to an existing layer of the same
  * colour and mode, or comes in as a new layer; every shape gets a fresh id (two imports of one file do
- * not collide) and can be moved as a whole (`offset`, mm).
+ * not collide) and can be moved as a whole (`offset`, mm). `assigned` maps imported layers to target
+ * layers chosen by the caller (a plugin's first layer goes onto the current layer).
  */
 export interface MergePlan {
   layers: Layer[];
   shapes: Shape[];
 }
 
-export function planMerge(target: KerfDocument, imported: KerfDocument, offset = { x: 0, y: 0 }): MergePlan {
+export function planMerge(
+  target: KerfDocument,
+  imported: KerfDocument,
+  offset = { x: 0, y: 0 },
+  assigned: ReadonlyMap<string, string> = new Map(),
+): MergePlan {
   const layers: Layer[] = [];
-  const mapping = new Map<string, string>();
+  const mapping = new Map(assigned);
   let next = target.layers.length;
   const usedIds = new Set(target.layers.map((l) => l.id));
   for (const layer of imported.layers) {
+    if (mapping.has(layer.id)) continue;
     const same = [...target.layers, ...layers].find((l) => l.color === layer.color && l.mode === layer.mode);
     if (same) {
       mapping.set(layer.id, same.id);

@@ -1,0 +1,68 @@
+/** 运行插件的文字：/plugin 页面与编辑器的插件菜单（plugin-run.en.ts 与此键相同）。 */
+export const pluginRunZhCN = {
+  route: {
+    title: '运行插件',
+  },
+  picker: {
+    title: '插件',
+    intro: '插件是生成图形的小程序：填好参数，预览结果，导出 SVG、DXF，或在编辑器中打开。',
+    empty: '暂无可用的插件',
+    builtin: '内置',
+    run: '运行',
+    manage: '管理插件',
+    loadFailed: '插件列表加载失败：{{reason}}',
+  },
+  header: {
+    author: '作者：{{author}}',
+    version: '版本 {{version}}',
+    permissions: '需要权限：{{list}}',
+    back: '全部插件',
+  },
+  params: {
+    title: '参数',
+    reset: '恢复默认',
+    none: '此插件没有参数',
+    required: '请填写此项',
+    notWhole: '请填写整数',
+    belowMin: '不能小于 {{min}}',
+    aboveMax: '不能大于 {{max}}',
+    tooLong: '不能超过 {{maxLength}} 个字符',
+    notOption: '请选择一项',
+  },
+  preview: {
+    title: '预览',
+    running: '正在生成…',
+    waiting: '填好参数后显示预览',
+    empty: '插件没有生成图形',
+    size: '{{width}} × {{height}} mm',
+    shapes: '{{count}} 个图形',
+    stale: '参数有误，显示的是上一次的结果',
+  },
+  actions: {
+    exportSvg: '导出 SVG',
+    exportDxf: '导出 DXF',
+    openEditor: '在编辑器中打开',
+  },
+  load: {
+    notFound: '找不到插件“{{id}}”',
+    failed: '插件加载失败：{{reason}}',
+    withdrawn: '该插件的版本已撤回，无法运行',
+  },
+  editor: {
+    menu: '插件',
+    manage: '管理插件…',
+    none: '没有已启用的插件',
+    loadFailed: '插件加载失败',
+    insert: '插入',
+    cancel: '取消',
+    inserted: '已插入 {{count}} 个图形',
+    readsSelection: '此插件会读取选中的图形（已选 {{count}} 个）',
+    placementFree: '插入到画布可见区域的左上角',
+    placementDocument: '插入到生成的位置',
+    opened: '已插入插件生成的图形',
+    handoffMissing: '插件结果已失效，请在插件页面重新生成',
+  },
+  history: {
+    insert: '插入插件图形',
+  },
+};
