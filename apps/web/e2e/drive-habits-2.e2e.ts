@@ -583,10 +583,17 @@ describe('layout on big screens and phones', () => {
       [],
     ]);
     await page.getByRole('dialog', { name: '预览：b.png' }).waitFor();
+    // the swipe back must start on the next image, so wait until it is there and laid out
+    await expect
+      .poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth && el.src.length))
+      .toBeGreaterThan(0);
+    const next = await boxOf(img);
+    const middle = { x: next.x + next.width / 2, y: next.y + next.height / 2 };
+    const reach = Math.min(120, next.width / 2 - 4);
     await touch(page, context, [
-      [{ x: centre.x - 120, y: centre.y }],
-      [{ x: centre.x, y: centre.y }],
-      [{ x: centre.x + 100, y: centre.y }],
+      [{ x: middle.x - reach, y: middle.y }],
+      [{ x: middle.x, y: middle.y }],
+      [{ x: middle.x + 100, y: middle.y }],
       [],
     ]);
     await page.getByRole('dialog', { name: '预览：a.png' }).waitFor();
