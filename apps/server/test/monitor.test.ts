@@ -139,7 +139,8 @@ describe.each(testDatabases)('sign-in log and sessions online on $name', (databa
       ['10.20.30.51', null],
     ]);
     expect((await logins('account=a***@exam&ip=10.20.30')).total).toBe(4);
-    expect((await logins('account=AD&ip=10.20.30')).total).toBe(2);
+    // (a name's part with a letter beyond f: login names are kerf_ and random hex, which "ad" can be)
+    expect((await logins('account=MY&ip=10.20.30')).list.map((l) => l.ip)).toEqual(['10.20.30.50']);
     expect((await logins('account=nobody@example.com')).total).toBe(0);
     expect((await logins('status=1&ip=10.20.30')).list.map((l) => l.ip)).toEqual(['10.20.30.51', '10.20.30.40']);
     expect((await logins(`status=0&ip=10.20.30.4&from=${before.toISOString()}`)).total).toBe(1);
