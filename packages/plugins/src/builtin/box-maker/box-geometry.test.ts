@@ -208,7 +208,8 @@ describe('box panels', () => {
       }
       expect(wallPoints).toBeGreaterThan(1000);
     }
-  });
+    // 18,000 points, each tested against six panels: a second or two, more on a busy machine
+  }, 30_000);
 
   it('compensates the kerf: each tab is drawn two kerfs wider than its slot, depth and size unchanged', () => {
     const kerf = 0.2;

@@ -1,21 +1,10 @@
 import type { Bilingual, PluginManifest, PluginParamValues } from '@kerf/contract';
 import type { BuiltinPlugin, FragmentShape, PluginContext, PluginFragment } from '../../sdk.js';
+import { lengthField } from '../common/fields.js';
 import { PLUGIN_TEXT_FAMILY, pluginError } from '../common/messages.js';
 import { booleanParam, choiceParam, numberParam } from '../common/params.js';
 import { type BoxIssue, type BoxPanelName, type BoxSpec, boxIssues, boxPanels } from './box-geometry.js';
 import { ringBounds, shelfLayout } from './box-layout.js';
-
-const mm = (key: string, label: Bilingual, value: number, min: number, max: number, help?: Bilingual) => ({
-  key,
-  type: 'number' as const,
-  label,
-  ...(help ? { help } : {}),
-  default: value,
-  min,
-  max,
-  step: 0.1,
-  unit: 'mm',
-});
 
 export const boxMakerManifest: PluginManifest = {
   id: 'kerf.box-maker',
@@ -29,9 +18,9 @@ export const boxMakerManifest: PluginManifest = {
   entry: 'index.js',
   permissions: [],
   parameters: [
-    mm('width', { 'zh-CN': '宽度', en: 'Width' }, 100, 5, 2000),
-    mm('depth', { 'zh-CN': '深度', en: 'Depth' }, 80, 5, 2000),
-    mm('height', { 'zh-CN': '高度', en: 'Height' }, 60, 5, 2000),
+    lengthField('width', { 'zh-CN': '宽度', en: 'Width' }, 100, 5, 2000),
+    lengthField('depth', { 'zh-CN': '深度', en: 'Depth' }, 80, 5, 2000),
+    lengthField('height', { 'zh-CN': '高度', en: 'Height' }, 60, 5, 2000),
     {
       key: 'dimensions',
       type: 'select',
@@ -46,20 +35,22 @@ export const boxMakerManifest: PluginManifest = {
         { value: 'inner', label: { 'zh-CN': '内尺寸', en: 'Inside' } },
       ],
     },
-    mm('thickness', { 'zh-CN': '板材厚度', en: 'Material thickness' }, 3, 0.5, 50),
-    mm('fingerWidth', { 'zh-CN': '指宽', en: 'Finger width' }, 10, 1, 500, {
-      'zh-CN': '参考值：每条边取最接近的奇数个等长的指，两端都是实的',
-      en: 'A guide: each edge gets the odd number of equal fingers nearest to it, so both ends are solid',
+    lengthField('thickness', { 'zh-CN': '板材厚度', en: 'Material thickness' }, 3, 0.5, 50),
+    lengthField('fingerWidth', { 'zh-CN': '指宽', en: 'Finger width' }, 10, 1, 500, {
+      help: {
+        'zh-CN': '参考值：每条边取最接近的奇数个等长的指，两端都是实的',
+        en: 'A guide: each edge gets the odd number of equal fingers nearest to it, so both ends are solid',
+      },
     }),
-    {
-      ...mm('kerf', { 'zh-CN': '切缝补偿', en: 'Kerf compensation' }, 0, 0, 2, {
+    lengthField('kerf', { 'zh-CN': '切缝补偿', en: 'Kerf compensation' }, 0, 0, 2, {
+      help: {
         'zh-CN': '激光切掉的线宽：榫头两侧各加宽一半，榫槽两侧各收窄一半，切出后配合紧密',
         en: 'The width the beam burns away: tabs grow by half of it on each side and slots shrink by as much, so parts fit tight once cut',
-      }),
+      },
       step: 0.01,
-    },
+    }),
     { key: 'openTop', type: 'boolean', label: { 'zh-CN': '无盖', en: 'Open top' }, default: false },
-    mm('gap', { 'zh-CN': '板间距', en: 'Gap between panels' }, 5, 0, 100),
+    lengthField('gap', { 'zh-CN': '板间距', en: 'Gap between panels' }, 5, 0, 100),
     {
       key: 'labels',
       type: 'boolean',

@@ -2,6 +2,7 @@ import type { Bilingual, PluginManifest, PluginParamValues } from '@kerf/contrac
 import { PLUGIN_LIMITS } from '@kerf/contract/plugin-limits';
 import type { SubPath } from '@kerf/laser';
 import type { BuiltinPlugin, PluginContext, PluginFragment } from '../../sdk.js';
+import { lengthField } from '../common/fields.js';
 import { pluginError } from '../common/messages.js';
 import { choiceParam, numberParam } from '../common/params.js';
 import { type HingeArea, type HingeSpec, hingeCuts, hingePointCount } from './hinge-geometry.js';
@@ -9,21 +10,11 @@ import { type HingeArea, type HingeSpec, hingeCuts, hingePointCount } from './hi
 const PATTERNS = ['straight', 'wave', 'lattice'] as const;
 const DIRECTIONS = ['vertical', 'horizontal'] as const;
 
-const mm = (key: string, label: Bilingual, value: number, min: number, max: number, help?: Bilingual) => ({
-  key,
-  type: 'number' as const,
-  label,
-  ...(help ? { help } : {}),
-  default: value,
-  min,
-  max,
-  step: 0.1,
-  unit: 'mm',
-});
-
-const withoutSelection: Bilingual = {
-  'zh-CN': '未选中图形时使用；选中图形时填满其外框',
-  en: 'Used when nothing is selected; with a selection the hinge fills its bounds',
+const withoutSelection: { help: Bilingual } = {
+  help: {
+    'zh-CN': '未选中图形时使用；选中图形时填满其外框',
+    en: 'Used when nothing is selected; with a selection the hinge fills its bounds',
+  },
 };
 
 export const livingHingeManifest: PluginManifest = {
@@ -61,21 +52,27 @@ export const livingHingeManifest: PluginManifest = {
         { value: 'horizontal', label: { 'zh-CN': '横向', en: 'Horizontal' } },
       ],
     },
-    mm('cutLength', { 'zh-CN': '切缝长度', en: 'Slit length' }, 20, 1, 500),
-    mm('gap', { 'zh-CN': '连接桥长度', en: 'Bridge length' }, 3, 0.3, 100, {
-      'zh-CN': '同一行切缝之间保留不切的长度',
-      en: 'Uncut material left between slits along a line',
+    lengthField('cutLength', { 'zh-CN': '切缝长度', en: 'Slit length' }, 20, 1, 500),
+    lengthField('gap', { 'zh-CN': '连接桥长度', en: 'Bridge length' }, 3, 0.3, 100, {
+      help: {
+        'zh-CN': '同一行切缝之间保留不切的长度',
+        en: 'Uncut material left between slits along a line',
+      },
     }),
-    mm('spacing', { 'zh-CN': '行距', en: 'Line spacing' }, 2, 0.3, 100, {
-      'zh-CN': '相邻两行切缝的距离；网格图案中为同一格内切缝的间距',
-      en: 'Between neighbouring lines of slits; in a lattice, between the slits of one cell',
+    lengthField('spacing', { 'zh-CN': '行距', en: 'Line spacing' }, 2, 0.3, 100, {
+      help: {
+        'zh-CN': '相邻两行切缝的距离；网格图案中为同一格内切缝的间距',
+        en: 'Between neighbouring lines of slits; in a lattice, between the slits of one cell',
+      },
     }),
-    mm('margin', { 'zh-CN': '边距', en: 'Margin' }, 3, 0, 200, {
-      'zh-CN': '区域边缘保留不切的宽度',
-      en: 'Uncut border inside the area’s edges',
+    lengthField('margin', { 'zh-CN': '边距', en: 'Margin' }, 3, 0, 200, {
+      help: {
+        'zh-CN': '区域边缘保留不切的宽度',
+        en: 'Uncut border inside the area’s edges',
+      },
     }),
-    mm('width', { 'zh-CN': '宽度', en: 'Width' }, 100, 1, 3000, withoutSelection),
-    mm('height', { 'zh-CN': '高度', en: 'Height' }, 60, 1, 3000, withoutSelection),
+    lengthField('width', { 'zh-CN': '宽度', en: 'Width' }, 100, 1, 3000, withoutSelection),
+    lengthField('height', { 'zh-CN': '高度', en: 'Height' }, 60, 1, 3000, withoutSelection),
   ],
 };
 

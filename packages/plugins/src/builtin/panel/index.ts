@@ -1,5 +1,6 @@
 import type { Bilingual, PluginManifest, PluginParamValues } from '@kerf/contract';
 import type { BuiltinPlugin, FragmentShape, PluginContext, PluginFragment } from '../../sdk.js';
+import { lengthField } from '../common/fields.js';
 import { pluginError } from '../common/messages.js';
 import { booleanParam, choiceParam, integerParam, numberParam } from '../common/params.js';
 import {
@@ -10,23 +11,6 @@ import {
   panelOutline,
   panelSlots,
 } from './panel-geometry.js';
-
-interface NumberExtras {
-  help?: Bilingual;
-  when?: { key: string; in: boolean[] };
-}
-
-const mm = (key: string, label: Bilingual, value: number, min: number, max: number, extra: NumberExtras = {}) => ({
-  key,
-  type: 'number' as const,
-  label,
-  default: value,
-  min,
-  max,
-  step: 0.1,
-  unit: 'mm',
-  ...extra,
-});
 
 const whenHoles = { when: { key: 'holes', in: [true] } };
 const whenSlots = { when: { key: 'slots', in: [true] } };
@@ -43,8 +27,8 @@ export const panelManifest: PluginManifest = {
   entry: 'index.js',
   permissions: [],
   parameters: [
-    mm('width', { 'zh-CN': '宽度', en: 'Width' }, 120, 1, 3000),
-    mm('height', { 'zh-CN': '高度', en: 'Height' }, 80, 1, 3000),
+    lengthField('width', { 'zh-CN': '宽度', en: 'Width' }, 120, 1, 3000),
+    lengthField('height', { 'zh-CN': '高度', en: 'Height' }, 80, 1, 3000),
     {
       key: 'cornerStyle',
       type: 'select',
@@ -55,24 +39,24 @@ export const panelManifest: PluginManifest = {
         { value: 'chamfer', label: { 'zh-CN': '倒角', en: 'Chamfer' } },
       ],
     },
-    mm('cornerSize', { 'zh-CN': '圆角半径 / 倒角尺寸', en: 'Corner radius / chamfer' }, 5, 0, 1500, {
+    lengthField('cornerSize', { 'zh-CN': '圆角半径 / 倒角尺寸', en: 'Corner radius / chamfer' }, 5, 0, 1500, {
       help: {
         'zh-CN': '0 为直角；最大取短边的一半，超出按一半处理（两端成半圆或尖角）',
         en: '0 for square corners; at most half the shorter side, and larger values use that half (round or pointed ends)',
       },
     }),
     { key: 'holes', type: 'boolean', label: { 'zh-CN': '四角安装孔', en: 'Corner mounting holes' }, default: false },
-    mm('holeDiameter', { 'zh-CN': '孔径', en: 'Hole diameter' }, 3.4, 0.1, 500, whenHoles),
-    mm('holeInset', { 'zh-CN': '孔心距角', en: 'Hole inset' }, 6, 0, 1500, {
+    lengthField('holeDiameter', { 'zh-CN': '孔径', en: 'Hole diameter' }, 3.4, 0.1, 500, whenHoles),
+    lengthField('holeInset', { 'zh-CN': '孔心距角', en: 'Hole inset' }, 6, 0, 1500, {
       ...whenHoles,
       help: { 'zh-CN': '孔中心到两条相邻边的距离', en: 'From the hole’s centre to the two edges at its corner' },
     }),
     { key: 'slots', type: 'boolean', label: { 'zh-CN': '沿边插槽', en: 'Slots along the edges' }, default: false },
-    mm('slotWidth', { 'zh-CN': '插接板材厚度', en: 'Tab material thickness' }, 3, 0.1, 100, {
+    lengthField('slotWidth', { 'zh-CN': '插接板材厚度', en: 'Tab material thickness' }, 3, 0.1, 100, {
       ...whenSlots,
       help: { 'zh-CN': '即插槽宽度', en: 'The slot width' },
     }),
-    mm('slotLength', { 'zh-CN': '插槽长度', en: 'Slot length' }, 15, 0.5, 3000, whenSlots),
+    lengthField('slotLength', { 'zh-CN': '插槽长度', en: 'Slot length' }, 15, 0.5, 3000, whenSlots),
     {
       key: 'slotsLong',
       type: 'integer',
@@ -91,7 +75,7 @@ export const panelManifest: PluginManifest = {
       max: 100,
       ...whenSlots,
     },
-    mm('slotInset', { 'zh-CN': '插槽距边', en: 'Slot inset' }, 5, 0, 1500, {
+    lengthField('slotInset', { 'zh-CN': '插槽距边', en: 'Slot inset' }, 5, 0, 1500, {
       ...whenSlots,
       help: { 'zh-CN': '板边到插槽近边的距离', en: 'From the panel’s edge to the near side of the slot' },
     }),
