@@ -7,7 +7,7 @@ import sharp from 'sharp';
  */
 
 export const SAMPLE_ENTRY =
-  'kerf.register({ run: (p) => ({ shapes: [{ kind: "rect", width: p.size, height: p.size }] }) });';
+  'kerf.register({ run: (p) => ({ shapes: [{ kind: "rect", x: 0, y: 0, width: p.size, height: p.size, rx: 0, ry: 0 }] }) });';
 
 export const SAMPLE_SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16"/></svg>';

@@ -164,7 +164,9 @@ export class PluginService {
       const latest = group.find((v) => v.status === 'published') ?? null;
       if (first.builtin ? !latest : !row) continue;
       const running = row?.version ? published(row.version) : first.builtin ? latest : undefined;
-      const shown = running ?? latest ?? group.find((v) => v.version === row?.version) ?? first;
+      // a withdrawn install keeps its own manifest, so moving on asks only for what the new version adds
+      const installed = row?.version ? group.find((v) => v.version === row.version) : undefined;
+      const shown = running ?? installed ?? latest ?? first;
       mine.push({
         id: first.pluginId,
         builtin: first.builtin,

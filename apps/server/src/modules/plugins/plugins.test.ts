@@ -313,7 +313,12 @@ describe.each(testDatabases)('plugins on $name', (database) => {
     expect(reinstalled.body, JSON.stringify(reinstalled.body)).toMatchObject({ code: 0 });
     const withdrawn = await setStatus('acme.square', '1.2.0', 'withdrawn');
     expect(withdrawn.body.msg).toBe('已撤回 方块 1.2.0');
-    expect((await mine(ada)).find((p) => p.id === 'acme.square')).toMatchObject({ version: null, latest: '1.0.0' });
+    expect((await mine(ada)).find((p) => p.id === 'acme.square')).toMatchObject({
+      version: null,
+      latest: '1.0.0',
+      // what the installed version asked for stays known, for the move to 1.0.0
+      manifest: { version: '1.2.0' },
+    });
     expect((await listed()).find((p) => p.id === 'acme.square').version).toBe('1.0.0');
     expect((await get('/plugins/acme.square/versions/1.2.0/entry.js', ada)).statusCode).toBe(404);
     expect((await get('/plugins/acme.square/versions/1.2.0/entry.js', publisher)).statusCode).toBe(200);

@@ -96,6 +96,20 @@ describe('a withdrawn install', () => {
     // what 1.1.0 asked for is not known: moving asks about everything the target asks for
     expect(entry?.installedPermissions).toBeNull();
   });
+
+  it('knows what the withdrawn version asked for when mine carries its manifest, and asks only what is new', () => {
+    const held = mine('star', null, '1.0.0', {
+      manifest: manifest('star', '1.1.0', { permissions: ['selection:read'] }),
+    });
+    const listed = summary('star', '1.0.0', {
+      installed: { version: '1.1.0', enabled: true },
+      permissions: ['selection:read'],
+    });
+    const [entry] = catalogueOf([listed], [held]);
+    expect(entry?.standing).toEqual({ kind: 'withdrawn', was: '1.1.0', latest: '1.0.0', enabled: true });
+    expect(entry?.installedPermissions).toEqual(['selection:read']);
+    expect(permissionsToConfirm(entry!)).toEqual([]);
+  });
 });
 
 describe('moving a withdrawn plugin', () => {
