@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { editorFitted } from './design-support';
 import { shot, useBrowser } from './harness';
 
 /** The drawing's layers (in output order) and which layer each shape is on, read from the running editor. */
@@ -72,17 +73,7 @@ async function openEditor(browser: ReturnType<typeof useBrowser>, english: boole
   if (english) await page.evaluate(() => localStorage.setItem('language', 'en'));
   await page.goto('/web/design');
   const canvas = page.getByTestId('design-canvas');
-  await canvas.waitFor();
-  // the work area is fitted into the first real viewport size: wait for that before drawing
-  await expect
-    .poll(() =>
-      page.evaluate(
-        () =>
-          (window as unknown as { __kerfDesign: { editor: { state: { camera: { zoom: number } } } } }).__kerfDesign
-            .editor.state.camera.zoom,
-      ),
-    )
-    .toBeLessThan(2);
+  await editorFitted(page);
   const box = (await canvas.boundingBox())!;
   const mouse = {
     async drag(from: [number, number], to: [number, number]) {

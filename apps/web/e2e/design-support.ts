@@ -2,10 +2,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type KerfDocument, leafShapes, parseDocument, placedPolylines } from '@kerf/laser';
 import type { Download, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { type Move, trace } from '../../../packages/laser/test/gcode-trace';
 import { PASSWORD } from './drive-support';
 import type { useBrowser } from './harness';
-import { registerByApi, tokenByApi, uniqueEmail } from './support';
+import { animationsSettled, registerByApi, tokenByApi, uniqueEmail } from './support';
 
 /** The design editor's end-to-end helpers: a signed-in editor, the drawing it holds, a downloaded program. */
 
@@ -96,6 +97,32 @@ export function distanceToOutlines(doc: KerfDocument, layerId: string) {
 }
 
 export type { Move };
+
+/** Waits until the editor has fitted its work area into the canvas: drawing before that lands elsewhere. */
+export async function editorFitted(page: Page) {
+  await page.getByTestId('design-canvas').waitFor();
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          (window as unknown as { __kerfDesign: { editor: { state: { camera: { zoom: number } } } } }).__kerfDesign
+            .editor.state.camera.zoom,
+      ),
+    )
+    .toBeLessThan(2);
+}
+
+/** Opens a plugin from the editor's Plugins menu; answers its dialog once the dialog shows. */
+export async function openPluginFromMenu(page: Page, name: string) {
+  await page.getByTestId('design-plugins-menu').click();
+  const item = page.getByRole('menuitem', { name });
+  await item.waitFor();
+  await animationsSettled(page);
+  await item.click();
+  const dialog = page.getByRole('dialog').filter({ has: page.locator('#plugin-preview') });
+  await dialog.waitFor();
+  return dialog;
+}
 
 /** A new account signed in on the design editor (its language English when asked). */
 export async function openDesignSignedIn(browser: ReturnType<typeof useBrowser>, label: string, english = false) {

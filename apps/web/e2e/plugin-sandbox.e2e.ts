@@ -4,6 +4,7 @@ import { PLUGIN_LIMITS, pluginMessages } from '@kerf/contract';
 import { zipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { editorFitted, openDesignSignedIn, openPluginFromMenu, shapeCount } from './design-support';
 import { E2E_ADMIN } from './e2e-servers';
 import { shot, useBrowser } from './harness';
 import { tokenByApi } from './support';
@@ -159,6 +160,40 @@ describe('the plugin sandbox', () => {
     expect(await page.locator('#plugin-preview').getAttribute('data-status')).toBe('failed');
     await shot(page, 'plugin-sandbox-endless-loop-en');
   });
+
+  it('stops an endless loop run from the editor’s menu; the drawing goes on', async () => {
+    const { page, token } = await openDesignSignedIn(browser, 'plugin-loop');
+    const installed = (await (
+      await fetch(`${inject('baseURL')}/cloud-api/plugins/${ids.loop}/install`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: '{}',
+      })
+    ).json()) as { code: number; msg: string };
+    expect(installed.code, installed.msg).toBe(0);
+    await page.reload();
+    await editorFitted(page);
+    const dialog = await openPluginFromMenu(page, '测试：endless loop');
+    await expect.poll(() => dialog.locator('#plugin-preview').getAttribute('data-status')).toBe('running');
+    expect(await timerTicks(page)).toBeGreaterThanOrEqual(20);
+    await expect
+      .poll(() => dialog.locator('#plugin-run-error').textContent(), { timeout: PLUGIN_LIMITS.runMillis + 15_000 })
+      .toBe(pluginMessages.runTimeout['zh-CN'].replace('{0}', String(PLUGIN_LIMITS.runMillis / 1000)));
+    expect(await dialog.getByTestId('plugin-insert').isDisabled()).toBe(true);
+    await shot(page, 'plugin-sandbox-editor-loop-zh-CN');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+
+    // nothing was inserted, and the editor still draws
+    expect(await shapeCount(page)).toBe(0);
+    const box = (await page.getByTestId('design-canvas').boundingBox())!;
+    await page.locator('.design-toolbar').getByRole('button', { name: '矩形', exact: true }).click();
+    await page.mouse.move(box.x + 200, box.y + 120);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 320, box.y + 200, { steps: 6 });
+    await page.mouse.up();
+    await expect.poll(() => shapeCount(page)).toBe(1);
+  }, 60_000);
 
   it('refuses a gigabyte answer with a message, the page still answering', async () => {
     const { page } = await browser.open(`/web/plugin?id=${ids.gigabyte}`, { language: 'en' });

@@ -5,7 +5,9 @@ import { describe, expect, it } from 'vitest';
 import {
   distanceToOutlines,
   draftKinds,
+  editorFitted,
   openDesignSignedIn,
+  openPluginFromMenu,
   pageDocument,
   toDocument,
   tracedDownload,
@@ -45,20 +47,6 @@ function editorFacts(page: Page) {
   });
 }
 
-/** Waits until the editor has fitted its work area into the canvas (drawing before that lands elsewhere). */
-async function editorReady(page: Page) {
-  await page.getByTestId('design-canvas').waitFor();
-  await expect
-    .poll(() =>
-      page.evaluate(
-        () =>
-          (window as unknown as { __kerfDesign: { editor: { state: { camera: { zoom: number } } } } }).__kerfDesign
-            .editor.state.camera.zoom,
-      ),
-    )
-    .toBeLessThan(2);
-}
-
 /** The preview's answered shape count and size (`W x H` mm) once a run has answered. */
 async function previewFacts(scope: Page | Locator) {
   const preview = scope.locator('#plugin-preview[data-shapes]');
@@ -78,17 +66,6 @@ async function settledPreview(scope: Page | Locator) {
 
 const widthOf = (size: string) => Number(size.split('x')[0]);
 
-async function openPluginFromMenu(page: Page, name: string) {
-  await page.getByTestId('design-plugins-menu').click();
-  const item = page.getByRole('menuitem', { name });
-  await item.waitFor();
-  await animationsSettled(page);
-  await item.click();
-  const dialog = page.getByRole('dialog').filter({ has: page.locator('#plugin-preview') });
-  await dialog.waitFor();
-  return dialog;
-}
-
 /** Downloads the editor's drawing through its Export menu (the job is planned first for G-code). */
 async function exportFromEditor(page: Page, item: string) {
   await page.getByRole('button', { name: '导出' }).click();
@@ -105,7 +82,7 @@ describe('running plugins', () => {
 
   it('inserts a box maker run into the editor as one step on the current layer, undone, redone and exported', async () => {
     const { page } = await openDesignSignedIn(browser, 'plugins-run');
-    await editorReady(page);
+    await editorFitted(page);
     const dialog = await openPluginFromMenu(page, '盒子生成器');
     const first = await settledPreview(dialog);
     expect(first.shapes).toBe(6);
@@ -232,7 +209,7 @@ describe('running plugins', () => {
 
   it('offers a visitor the built-ins in the editor, in English, under a header that fits', async () => {
     const { page } = await browser.open('/web/design', { language: 'en' });
-    await editorReady(page);
+    await editorFitted(page);
     // the header with its Plugins menu fits a laptop screen in English (its buttons turn to icons)
     const header = page.locator('.design-header');
     await expect.poll(() => header.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
