@@ -89,6 +89,14 @@ describe.each(testDatabases)('menus on $name', (database) => {
     const system = tree.find((n) => n.key === 'system');
     expect(system).toMatchObject({ type: 'M', title: { 'zh-CN': '系统管理', en: 'System' }, permission: '' });
     expect(system.children.map((n: Json) => n.key)).toEqual(SYSTEM_PAGES.map((p) => `system.${p}`));
+    // grants on workbench pages that new accounts lack are buttons under the page, for roles to be given
+    const plugins = tree.find((n) => n.key === 'plugins');
+    expect(plugins.children.map((n: Json) => [n.key, n.type, n.permission])).toEqual([
+      ['plugins.manage', 'F', 'plugin:package:manage'],
+    ]);
+    expect(tree.find((n) => n.key === 'craft').children.map((n: Json) => n.permission)).toEqual([
+      'craft:standard:edit',
+    ]);
     const role = system.children.find((n: Json) => n.key === 'system.role');
     expect(role).toMatchObject({ type: 'C', permission: 'system:role:list' });
     expect(role.children.map((n: Json) => [n.type, n.permission])).toEqual([

@@ -1,5 +1,9 @@
+import { CRAFT_PERMISSIONS } from './craft.js';
+import { DEVICE_PERMISSIONS } from './device.js';
 import { FEEDBACK_PERMISSIONS } from './feedback.js';
+import { GALLERY_PERMISSIONS } from './gallery.js';
 import type { Bilingual } from './locale.js';
+import { PLUGIN_PERMISSIONS } from './plugins.js';
 import { SUPPORT_PERMISSIONS } from './support.js';
 import {
   CONFIG_PERMISSIONS,
@@ -10,6 +14,7 @@ import {
   ROLE_PERMISSIONS,
   USER_PERMISSIONS,
 } from './system.js';
+import { TRADE_PERMISSIONS } from './trade.js';
 
 /**
  * The workbench menu (SPEC §2: home, gallery, trade centre, recommend, store, craft, device, dashboard,
@@ -193,11 +198,18 @@ export interface MenuSeed {
   permission: string;
 }
 
+/** A button under a page in the menu tree: one grant a role can be given. */
+interface MenuButton {
+  action: string;
+  title: MenuSeed['title'];
+  permission: string;
+}
+
 const SYSTEM_SCREENS: readonly {
   key: string;
   title: MenuSeed['title'];
   permission: string;
-  buttons: readonly { action: string; title: MenuSeed['title']; permission: string }[];
+  buttons: readonly MenuButton[];
 }[] = [
   {
     key: 'user',
@@ -308,12 +320,69 @@ const SYSTEM_SCREENS: readonly {
 ];
 
 /**
+ * Grants on workbench pages that no new account holds, as buttons under their page so a role can be
+ * given them from the menu tree (a publisher of plugins, an editor of the standard craft library…).
+ */
+export const WORKBENCH_BUTTONS: Readonly<Record<string, readonly MenuButton[]>> = {
+  recommend: [
+    {
+      action: 'curate',
+      title: { 'zh-CN': '推荐编辑', en: 'Edit recommendations' },
+      permission: GALLERY_PERMISSIONS.curate,
+    },
+  ],
+  trade: [
+    { action: 'refund', title: { 'zh-CN': '订单退款', en: 'Refund orders' }, permission: TRADE_PERMISSIONS.refund },
+  ],
+  craft: [
+    {
+      action: 'standard',
+      title: { 'zh-CN': '标准工艺库编辑', en: 'Edit the standard library' },
+      permission: CRAFT_PERMISSIONS.standard,
+    },
+  ],
+  device: [
+    {
+      action: 'registry',
+      title: { 'zh-CN': '设备名录导入', en: 'Import the machine registry' },
+      permission: DEVICE_PERMISSIONS.registryImport,
+    },
+    {
+      action: 'fleet',
+      title: { 'zh-CN': '查看全部设备', en: 'View every machine' },
+      permission: DEVICE_PERMISSIONS.fleet,
+    },
+  ],
+  plugins: [
+    {
+      action: 'manage',
+      title: { 'zh-CN': '插件包管理', en: 'Manage plugin packages' },
+      permission: PLUGIN_PERMISSIONS.manage,
+    },
+  ],
+};
+
+/** A page's buttons as menu seeds under it. */
+function buttonSeeds(pageKey: string, buttons: readonly MenuButton[]): MenuSeed[] {
+  return buttons.map((button, j) => ({
+    key: `${pageKey}.${button.action}`,
+    parentKey: pageKey,
+    type: 'F',
+    title: button.title,
+    path: '',
+    icon: '',
+    order: j + 1,
+    permission: button.permission,
+  }));
+}
+
+/**
  * The menu tree Kerf ships: the workbench entries as top-level pages, then the System directory with
  * one page per /sysm screen and that screen's buttons. Roles grant the permissions chosen from it.
  */
 export const BUILTIN_MENUS: readonly MenuSeed[] = [
-  ...WORKBENCH_MENUS.filter((m) => m.key !== 'system').map(
-    (m, i): MenuSeed => ({
+  ...WORKBENCH_MENUS.filter((m) => m.key !== 'system').flatMap((m, i): MenuSeed[] => [
+    {
       key: m.key,
       type: 'C',
       title: m.title,
@@ -321,8 +390,9 @@ export const BUILTIN_MENUS: readonly MenuSeed[] = [
       icon: m.icon,
       order: i + 1,
       permission: m.permission,
-    }),
-  ),
+    },
+    ...buttonSeeds(m.key, WORKBENCH_BUTTONS[m.key] ?? []),
+  ]),
   {
     key: 'system',
     type: 'M',
@@ -343,18 +413,7 @@ export const BUILTIN_MENUS: readonly MenuSeed[] = [
       order: i + 1,
       permission: screen.permission,
     },
-    ...screen.buttons.map(
-      (button, j): MenuSeed => ({
-        key: `system.${screen.key}.${button.action}`,
-        parentKey: `system.${screen.key}`,
-        type: 'F',
-        title: button.title,
-        path: '',
-        icon: '',
-        order: j + 1,
-        permission: button.permission,
-      }),
-    ),
+    ...buttonSeeds(`system.${screen.key}`, screen.buttons),
   ]),
 ];
 
