@@ -161,28 +161,39 @@ describe('the plugin sandbox', () => {
     await shot(page, 'plugin-sandbox-endless-loop-en');
   });
 
-  it('stops an endless loop run from the editor’s menu; the drawing goes on', async () => {
+  it('stops an endless loop and a gigabyte answer run from the editor’s menu; the drawing goes on', async () => {
     const { page, token } = await openDesignSignedIn(browser, 'plugin-loop');
-    const installed = (await (
-      await fetch(`${inject('baseURL')}/cloud-api/plugins/${ids.loop}/install`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: '{}',
-      })
-    ).json()) as { code: number; msg: string };
-    expect(installed.code, installed.msg).toBe(0);
+    for (const id of [ids.loop, ids.gigabyte]) {
+      const installed = (await (
+        await fetch(`${inject('baseURL')}/cloud-api/plugins/${id}/install`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: '{}',
+        })
+      ).json()) as { code: number; msg: string };
+      expect(installed.code, installed.msg).toBe(0);
+    }
     await page.reload();
     await editorFitted(page);
-    const dialog = await openPluginFromMenu(page, '测试：endless loop');
-    await expect.poll(() => dialog.locator('#plugin-preview').getAttribute('data-status')).toBe('running');
+
+    const loop = await openPluginFromMenu(page, '测试：endless loop');
+    await expect.poll(() => loop.locator('#plugin-preview').getAttribute('data-status')).toBe('running');
     expect(await timerTicks(page)).toBeGreaterThanOrEqual(20);
     await expect
-      .poll(() => dialog.locator('#plugin-run-error').textContent(), { timeout: PLUGIN_LIMITS.runMillis + 15_000 })
+      .poll(() => loop.locator('#plugin-run-error').textContent(), { timeout: PLUGIN_LIMITS.runMillis + 15_000 })
       .toBe(pluginMessages.runTimeout['zh-CN'].replace('{0}', String(PLUGIN_LIMITS.runMillis / 1000)));
-    expect(await dialog.getByTestId('plugin-insert').isDisabled()).toBe(true);
+    expect(await loop.getByTestId('plugin-insert').isDisabled()).toBe(true);
     await shot(page, 'plugin-sandbox-editor-loop-zh-CN');
     await page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'hidden' });
+    await loop.waitFor({ state: 'hidden' });
+
+    const gigabyte = await openPluginFromMenu(page, '测试：gigabyte');
+    await expect
+      .poll(() => gigabyte.locator('#plugin-run-error').textContent(), { timeout: 30_000 })
+      .toBe(pluginMessages.answerTooLarge['zh-CN']);
+    expect(await gigabyte.getByTestId('plugin-insert').isDisabled()).toBe(true);
+    await page.keyboard.press('Escape');
+    await gigabyte.waitFor({ state: 'hidden' });
 
     // nothing was inserted, and the editor still draws
     expect(await shapeCount(page)).toBe(0);
