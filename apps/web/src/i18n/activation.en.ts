@@ -1,7 +1,8 @@
 import type { activationZhCN } from './activation.zh-CN';
+import type { Catalogue } from './en';
 
 /** English texts of device activation; same keys as activation.zh-CN.ts. */
-export const activationEn: typeof activationZhCN = {
+export const activationEn: Catalogue<typeof activationZhCN> = {
   route: {
     title: 'Device activation',
     query: 'Find a machine',
@@ -121,6 +122,7 @@ export const activationEn: typeof activationZhCN = {
     done: 'Done',
     added: 'Machines registered: {{count}}',
     problems: '{{count}} rows were not imported:',
+    problems_one: '{{count}} row was not imported:',
     noProblems: 'Every row was imported.',
     row: 'Row',
     column: 'Column',

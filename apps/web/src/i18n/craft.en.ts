@@ -1,7 +1,8 @@
 import type { craftZhCN } from './craft.zh-CN';
+import type { Catalogue } from './en';
 
 /** English texts of the craft libraries; same keys as craft.zh-CN.ts. */
-export const craftEn: typeof craftZhCN = {
+export const craftEn: Catalogue<typeof craftZhCN> = {
   route: {
     title: 'Craft',
     standard: 'Standard library',
@@ -46,6 +47,7 @@ export const craftEn: typeof craftZhCN = {
     updatedAt: 'Updated',
     actions: 'Actions',
     groupCount: '{{count}} crafts',
+    groupCount_one: '{{count}} craft',
     settings: 'Columns',
     settingsTitle: 'Columns shown',
     reset: 'Reset',
@@ -226,6 +228,7 @@ export const craftEn: typeof craftZhCN = {
     import: 'Import',
     done: 'Done',
     summary: '{{name}}: {{total}} crafts',
+    summary_one: '{{name}}: {{total}} craft',
     added: '{{count}} new',
     clashes: '{{count}} already there',
     addedTitle: 'To be added',
@@ -235,6 +238,7 @@ export const craftEn: typeof craftZhCN = {
     replace: 'Replace',
     keepBoth: 'Keep both',
     passes: '{{count}} passes',
+    passes_one: '{{count}} pass',
     nothing: 'None',
     more: '{{count}} more not listed',
     formatClb: 'LightBurn library',

@@ -1,7 +1,8 @@
 import type { designBitmapZhCN } from './design-bitmap.zh-CN';
+import type { Catalogue } from './en';
 
 /** English texts of the design editor: the bitmap settings panel; same keys as design-bitmap.zh-CN.ts. */
-export const designBitmapEn: typeof designBitmapZhCN = {
+export const designBitmapEn: Catalogue<typeof designBitmapZhCN> = {
   title: 'Bitmap settings',
   open: 'Bitmap settings',
   openHint: 'Adjust greys, dithering and scanning, and preview the engraving',
@@ -73,5 +74,6 @@ export const designBitmapEn: typeof designBitmapZhCN = {
   traceHint: 'Outlines by threshold, brightness, contrast and gamma, on a cut layer',
   traced: 'Trace bitmap',
   traceDone: '{{count}} outlines made',
+  traceDone_one: '{{count}} outline made',
   traceEmpty: 'Nothing to trace; change the threshold or brightness',
 };

@@ -1,7 +1,8 @@
 import type { designLayerListZhCN } from './design-layer-list.zh-CN';
+import type { Catalogue } from './en';
 
 /** English texts of the design editor: layerList; same keys as design-layer-list.zh-CN.ts. */
-export const designLayerListEn: typeof designLayerListZhCN = {
+export const designLayerListEn: Catalogue<typeof designLayerListZhCN> = {
   title: 'Layers',
   order: 'Run from top to bottom',
   palette: 'Colours',
@@ -10,6 +11,7 @@ export const designLayerListEn: typeof designLayerListZhCN = {
   colorNew: '{{number}} · new layer',
   colorLabel: 'Colour {{number}}',
   shapes: '{{count}} shapes',
+  shapes_one: '{{count}} shape',
   hidden: 'Hidden',
   show: 'Show layer {{name}}',
   hide: 'Hide layer {{name}}',

@@ -3,9 +3,10 @@ import { designArrayEn } from './design-array.en';
 import { designBitmapEn } from './design-bitmap.en';
 import { designJobEn } from './design-job.en';
 import { designLayerListEn } from './design-layer-list.en';
+import type { Catalogue } from './en';
 
 /** English texts of the design editor; same keys as design.zh-CN.ts. */
-export const designEn: typeof designZhCN = {
+export const designEn: Catalogue<typeof designZhCN> = {
   title: 'Design',
   untitled: 'Untitled drawing',
   tools: {
@@ -136,6 +137,7 @@ export const designEn: typeof designZhCN = {
     snap: 'Snap',
     grid: 'Grid',
     shapes: '{{count}} shapes',
+    shapes_one: '{{count}} shape',
   },
   craft: {
     section: 'Layer craft',
@@ -229,6 +231,7 @@ export const designEn: typeof designZhCN = {
     title: 'Layers',
     active: 'Active layer',
     count: '{{count}} shapes',
+    count_one: '{{count}} shape',
     empty: 'Layer settings will show here',
   },
   shortcuts: {

@@ -1,7 +1,8 @@
 import type { devicesZhCN } from './devices.zh-CN';
+import type { Catalogue } from './en';
 
 /** English texts of the device pages; same keys as devices.zh-CN.ts. */
-export const devicesEn: typeof devicesZhCN = {
+export const devicesEn: Catalogue<typeof devicesZhCN> = {
   route: {
     list: 'Devices',
     detail: 'Device detail',
@@ -114,6 +115,7 @@ export const devicesEn: typeof devicesZhCN = {
     summaryLabel: 'Devices by state',
     summaryTotal: '{{count}} in all',
     total: '{{total}} devices',
+    total_one: '{{total}} device',
     activatedOn: 'Activated on',
     live: {
       open: 'Live state connected',

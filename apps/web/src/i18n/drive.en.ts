@@ -1,7 +1,8 @@
 import type { driveZhCN } from './drive.zh-CN';
+import type { Catalogue } from './en';
 
 /** English twins of drive.zh-CN.ts; same keys, same placeholders. */
-export const driveEn: typeof driveZhCN = {
+export const driveEn: Catalogue<typeof driveZhCN> = {
   title: 'My files',
   root: 'All files',
   views: {
@@ -107,6 +108,7 @@ export const driveEn: typeof driveZhCN = {
     purgeMany: 'The {{count}} selected items cannot be restored once deleted for good. Delete them?',
     emptyTitle: 'Empty the recycle bin',
     emptyText: 'All {{count}} items in the recycle bin will be deleted for good. Empty it?',
+    emptyText_one: 'The {{count}} item in the recycle bin will be deleted for good. Empty it?',
     ok: 'OK',
     cancel: 'Cancel',
   },
@@ -186,6 +188,7 @@ export const driveEn: typeof driveZhCN = {
       skipped: 'Skipped: the name exists',
     },
     resumed: 'Resumed, {{count}} chunks skipped',
+    resumed_one: 'Resumed, {{count}} chunk skipped',
     to: 'To {{path}}',
     savedAs: 'A file of that name exists; saved as “{{name}}”',
     replaced: 'Replaced the content of the file of that name',

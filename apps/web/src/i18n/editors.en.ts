@@ -1,7 +1,8 @@
 import type { editorsZhCN } from './editors.zh-CN';
+import type { Catalogue } from './en';
 
 /** English texts of the editors; same keys as editors.zh-CN.ts. */
-export const editorsEn: typeof editorsZhCN = {
+export const editorsEn: Catalogue<typeof editorsZhCN> = {
   editor: {
     opening: 'Opening “{{name}}”…',
     openFailed: 'This file cannot be opened',
@@ -28,6 +29,7 @@ export const editorsEn: typeof editorsZhCN = {
     cursor: 'Ln {{line}}, Col {{column}}',
     selected: '{{count}} selected',
     lines: '{{count}} lines',
+    lines_one: '{{count}} line',
     indent: 'Spaces: {{size}}',
     lineBreak: {
       lf: 'LF',

@@ -21,7 +21,10 @@ import { viewersEn } from './viewers.en';
 import type { zhCN } from './zh-CN';
 
 /** Same shape as the Chinese catalogue, every leaf a string: a missing or extra key fails the type check. */
-export type Catalogue<T = typeof zhCN> = { [K in keyof T]: T[K] extends string ? string : Catalogue<T[K]> };
+/** English may add a counted text's singular as `key_one`: i18next picks it when `count` is 1. */
+export type Catalogue<T = typeof zhCN> = { [K in keyof T]: T[K] extends string ? string : Catalogue<T[K]> } & {
+  [K in keyof T as T[K] extends string ? `${K & string}_one` : never]?: string;
+};
 
 export const en: Catalogue = {
   app: {

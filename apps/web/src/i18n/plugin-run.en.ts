@@ -40,6 +40,7 @@ export const pluginRunEn: Catalogue<typeof pluginRunZhCN> = {
     empty: 'The plugin drew nothing',
     size: '{{width}} × {{height}} mm',
     shapes: '{{count}} shapes',
+    shapes_one: '{{count}} shape',
     stale: 'A parameter is not valid; this is the last result',
   },
   actions: {
@@ -60,6 +61,7 @@ export const pluginRunEn: Catalogue<typeof pluginRunZhCN> = {
     insert: 'Insert',
     cancel: 'Cancel',
     inserted: '{{count}} shapes inserted',
+    inserted_one: '{{count}} shape inserted',
     readsSelection: 'This plugin reads the selected shapes ({{count}} selected)',
     placementFree: 'Goes to the top-left of the visible canvas',
     placementDocument: 'Goes where it was drawn',

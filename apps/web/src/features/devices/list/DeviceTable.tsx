@@ -139,7 +139,7 @@ export function DeviceTable(props: DeviceTableProps) {
         total: props.total,
         showSizeChanger: true,
         pageSizeOptions: PAGE_SIZES.map(String),
-        showTotal: (total) => t('devices.list.total', { total }),
+        showTotal: (total) => t('devices.list.total', { total, count: total }),
         hideOnSinglePage: false,
       }}
       onChange={(pagination) => {
