@@ -56,7 +56,9 @@ export function ImportPreviewView({
         <Tag color={preview.format === 'clb' ? 'orange' : 'green'}>
           {t(preview.format === 'clb' ? 'craft.import.formatClb' : 'craft.import.formatJson')}
         </Tag>
-        <span>{t('craft.import.summary', { name: preview.libraryName || '—', total: preview.total, count: preview.total })}</span>
+        <span>
+          {t('craft.import.summary', { name: preview.libraryName || '—', total: preview.total, count: preview.total })}
+        </span>
         <Tag color="success">{t('craft.import.added', { count: preview.added.length })}</Tag>
         {preview.clashes.length ? (
           <Tag color="warning">{t('craft.import.clashes', { count: preview.clashes.length })}</Tag>
