@@ -159,13 +159,17 @@ export class PluginService {
     for (const group of byPlugin(versions)) {
       const first = group[0]!;
       const row = installs.get(first.pluginId);
-      const published = (version: string | null | undefined) =>
-        group.find((v) => v.version === version && v.status === 'published');
       const latest = group.find((v) => v.status === 'published') ?? null;
       if (first.builtin ? !latest : !row) continue;
-      const running = row?.version ? published(row.version) : first.builtin ? latest : undefined;
-      // a withdrawn install keeps its own manifest, so moving on asks only for what the new version adds
       const installed = row?.version ? group.find((v) => v.version === row.version) : undefined;
+      const running = row?.version
+        ? installed?.status === 'published'
+          ? installed
+          : undefined
+        : first.builtin
+          ? latest
+          : undefined;
+      // a withdrawn install keeps its own manifest, so moving on asks only for what the new version adds
       const shown = running ?? installed ?? latest ?? first;
       mine.push({
         id: first.pluginId,
