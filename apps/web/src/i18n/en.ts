@@ -20,8 +20,10 @@ import { systemEn } from './system.en';
 import { viewersEn } from './viewers.en';
 import type { zhCN } from './zh-CN';
 
-/** Same shape as the Chinese catalogue, every leaf a string: a missing or extra key fails the type check. */
-/** English may add a counted text's singular as `key_one`: i18next picks it when `count` is 1. */
+/**
+ * Same shape as the Chinese catalogue, every leaf a string: a missing or extra key fails the type check.
+ * English may add a counted text's singular as `key_one`, which i18next picks when `count` is 1.
+ */
 export type Catalogue<T = typeof zhCN> = { [K in keyof T]: T[K] extends string ? string : Catalogue<T[K]> } & {
   [K in keyof T as T[K] extends string ? `${K & string}_one` : never]?: string;
 };
