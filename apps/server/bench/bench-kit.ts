@@ -30,6 +30,13 @@ export const toMib = (bytes: number) => Math.round((bytes / MIB) * 10) / 10;
 /** A number rounded to `digits` decimals, for tables. */
 export const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
 
+/** Runs `run` once and answers what it gave and how long it took (ms), awaiting it when it is async. */
+export async function timed<T>(run: () => T | Promise<T>): Promise<{ value: T; ms: number }> {
+  const start = performance.now();
+  const value = await run();
+  return { value, ms: performance.now() - start };
+}
+
 /** Writes `sizeMib` MiB of random bytes to `path` and returns their lower-case hex SHA-256. */
 export async function writeRandomFile(path: string, sizeMib: number): Promise<string> {
   const hash = createHash('sha256');

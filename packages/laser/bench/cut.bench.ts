@@ -8,7 +8,7 @@
  * .bench/cut.json.
  */
 
-import { machine, markdownTable, median, round, writeReport } from '../../../apps/server/bench/bench-kit.js';
+import { machine, markdownTable, median, round, timed, writeReport } from '../../../apps/server/bench/bench-kit.js';
 import type { CutSettings, KerfDocument, Shape } from '../src/model/document.js';
 import type { MachineSettings } from '../src/model/job.js';
 import { createDocument, createLayer, cutSettings } from '../src/model/layers.js';
@@ -89,12 +89,6 @@ const scenarios: Scenario[] = [
   { name: 'power at corners, written out (M3)', doc: sheet({ cornerPower: true }), machine: { dynamicPower: false } },
 ];
 
-function time<T>(run: () => T): { value: T; ms: number } {
-  const start = performance.now();
-  const value = run();
-  return { value, ms: performance.now() - start };
-}
-
 const rows: Array<Array<string | number>> = [
   ['scenario', 'plan median ms', 'G-code median ms', '× baseline', 'ops', 'cut m', 'G-code MB'],
 ];
@@ -107,8 +101,8 @@ for (const s of scenarios) {
   let bytes = 0;
   let cut = 0;
   for (let i = 0; i < RUNS; i++) {
-    const plan = time(() => planJob(s.doc));
-    const gcode = time(() => writeGcode(plan.value, { machine: s.machine }));
+    const plan = await timed(() => planJob(s.doc));
+    const gcode = await timed(() => writeGcode(plan.value, { machine: s.machine }));
     plans.push(plan.ms);
     writes.push(gcode.ms);
     ops = plan.value.ops.length;

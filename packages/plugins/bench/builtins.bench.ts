@@ -9,7 +9,7 @@
 
 import { defaultParams, type PluginParamValues } from '@kerf/contract';
 import { leafShapes, planJob } from '@kerf/laser';
-import { machine, markdownTable, median, round, writeReport } from '../../../apps/server/bench/bench-kit.js';
+import { machine, markdownTable, median, round, timed, writeReport } from '../../../apps/server/bench/bench-kit.js';
 import { BUILTIN_PLUGINS } from '../src/builtin/index.js';
 import { checkFragment } from '../src/fragment.js';
 import type { PluginContext } from '../src/sdk.js';
@@ -57,12 +57,6 @@ const scenarios: Scenario[] = [
   { name: 'panel, holes and slots', plugin: 'kerf.panel', params: { holes: true, slots: true } },
 ];
 
-async function time<T>(run: () => T | Promise<T>): Promise<{ value: T; ms: number }> {
-  const start = performance.now();
-  const value = await run();
-  return { value, ms: performance.now() - start };
-}
-
 const rows: Array<Array<string | number>> = [
   ['scenario', 'shapes', 'run ms', 'copy ms', 'check ms', 'plan ms (baseline)', '(run+copy+check) / plan'],
 ];
@@ -77,10 +71,10 @@ for (const s of scenarios) {
   const plans: number[] = [];
   let shapes = 0;
   for (let i = 0; i < RUNS; i++) {
-    const answer = await time(() => plugin.run(params, context));
-    const copy = await time(() => JSON.parse(JSON.stringify(answer.value)) as unknown);
-    const check = await time(() => checkFragment(copy.value, context.workArea));
-    const plan = await time(() => planJob(check.value.document));
+    const answer = await timed(() => plugin.run(params, context));
+    const copy = await timed(() => JSON.parse(JSON.stringify(answer.value)) as unknown);
+    const check = await timed(() => checkFragment(copy.value, context.workArea));
+    const plan = await timed(() => planJob(check.value.document));
     runs.push(answer.ms);
     copies.push(copy.ms);
     checks.push(check.ms);
