@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { designTool } from './design-support';
 import { useBrowser } from './harness';
 import { animationsSettled } from './support';
 
@@ -86,20 +87,18 @@ function inkOnGridCopies(
   }, grid);
 }
 
-const tool = (page: Page, name: string) => page.locator('.design-toolbar').getByRole('button', { name, exact: true });
-
 /** Draws a rectangle near the work area's top-left and takes the select tool (the arrange bar shows with it). */
 async function drawRectangle(page: Page, names: { rectangle: string; select: string }) {
   await page.getByTestId('design-canvas').waitFor();
   const box = await page.getByTestId('design-canvas').boundingBox();
   if (!box) throw new Error('no canvas');
-  await tool(page, names.rectangle).click();
+  await designTool(page, names.rectangle).click();
   await page.mouse.move(box.x + 250, box.y + 80);
   await page.mouse.down();
   await page.mouse.move(box.x + 320, box.y + 120, { steps: 6 });
   await page.mouse.up();
   await expect.poll(async () => (await facts(page)).kinds).toEqual(['rect']);
-  await tool(page, names.select).click();
+  await designTool(page, names.select).click();
   await expect.poll(async () => (await facts(page)).selection).toBe(1);
 }
 

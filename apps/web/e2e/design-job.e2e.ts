@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   CORPUS,
+  designTool,
   distanceToOutlines,
   openDesignSignedIn,
   pageDocument,
@@ -258,7 +259,7 @@ describe('job preview and export in the design editor', () => {
     expect(await redPixels()).toBe(0);
     const canvas = page.getByTestId('design-canvas');
     const box = (await canvas.boundingBox())!;
-    await page.locator('.design-toolbar').getByRole('button', { name: 'Rectangle', exact: true }).click();
+    await designTool(page, 'Rectangle').click();
     await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.4);
     await page.mouse.down();
     await page.mouse.move(box.x + box.width * 0.95, box.y + box.height * 0.5, { steps: 5 });

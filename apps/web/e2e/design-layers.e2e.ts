@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { editorFitted } from './design-support';
+import { designTool, editorFitted } from './design-support';
 import { shot, useBrowser } from './harness';
 
 /** The drawing's layers (in output order) and which layer each shape is on, read from the running editor. */
@@ -66,8 +66,6 @@ function redNear(page: Page, at: { x: number; y: number }) {
   }, at);
 }
 
-const tool = (page: Page, name: string) => page.locator('.design-toolbar').getByRole('button', { name, exact: true });
-
 async function openEditor(browser: ReturnType<typeof useBrowser>, english: boolean) {
   const { page } = await browser.open('/web/');
   if (english) await page.evaluate(() => localStorage.setItem('language', 'en'));
@@ -92,13 +90,13 @@ describe('layers in the design editor', () => {
 
   it('moves a shape to a colour, hides, locks and reorders layers, each undone in one step', async () => {
     const { page, mouse } = await openEditor(browser, false);
-    await tool(page, '矩形').click();
+    await designTool(page, '矩形').click();
     await mouse.drag([150, 120], [300, 250]);
     await mouse.drag([400, 120], [550, 250]);
     await expect.poll(async () => (await layerFacts(page)).shapeLayers).toEqual(['C00', 'C00']);
 
     // select the second rectangle, then colour 01 moves it onto a new red layer C01
-    await tool(page, '选择').click();
+    await designTool(page, '选择').click();
     const edge = await topEdge(page, 1);
     await mouse.click(edge);
     await expect.poll(async () => (await layerFacts(page)).selection).toBe(1);
@@ -203,7 +201,7 @@ describe('layers in the design editor', () => {
 
     // a layer with shapes is not deleted
     await list.getByText('C00', { exact: true }).click();
-    await tool(page, 'Rectangle').click();
+    await designTool(page, 'Rectangle').click();
     await mouse.drag([150, 120], [300, 250]);
     await expect.poll(async () => (await layerFacts(page)).shapeLayers).toEqual(['C00']);
     await panel.getByRole('button', { name: 'Delete layer' }).click();
@@ -217,7 +215,7 @@ describe('layers in the design editor', () => {
           (window as unknown as { __kerfDesign: { editor: { doc: { shapes: { tabs?: unknown[] }[] } } } }).__kerfDesign
             .editor.doc.shapes[0]?.tabs?.length ?? 0,
       );
-    await tool(page, 'Tabs').click();
+    await designTool(page, 'Tabs').click();
     const edge = await topEdge(page, 0);
     await mouse.click(edge);
     await expect.poll(tabs).toBe(1);

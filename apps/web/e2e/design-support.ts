@@ -98,6 +98,11 @@ export function distanceToOutlines(doc: KerfDocument, layerId: string) {
 
 export type { Move };
 
+/** A tool of the editor's toolbar, by its name (rectangle, select…). */
+export function designTool(page: Page, name: string) {
+  return page.locator('.design-toolbar').getByRole('button', { name, exact: true });
+}
+
 /** Waits until the editor has fitted its work area into the canvas: drawing before that lands elsewhere. */
 export async function editorFitted(page: Page) {
   await page.getByTestId('design-canvas').waitFor();

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { draftKinds } from './design-support';
+import { designTool, draftKinds } from './design-support';
 import { driveApi, PASSWORD, row } from './drive-support';
 import { shot, useBrowser } from './harness';
 import {
@@ -65,8 +65,6 @@ async function canvasAt(page: Page) {
 
 const CORPUS = process.env.KERF_CORPUS ?? join(import.meta.dirname, '../../../../shared/corpus');
 
-const tool = (page: Page, name: string) => page.locator('.design-toolbar').getByRole('button', { name, exact: true });
-
 describe('design editor', () => {
   const browser = useBrowser();
 
@@ -76,15 +74,15 @@ describe('design editor', () => {
     await expect.poll(async () => (await facts(page)).zoom).toBeLessThan(2);
     const c = await canvasAt(page);
 
-    await tool(page, '矩形').click();
+    await designTool(page, '矩形').click();
     await c.drag([150, 120], [350, 260]);
-    await tool(page, '椭圆').click();
+    await designTool(page, '椭圆').click();
     await c.drag([420, 140], [560, 300]);
-    await tool(page, '多边形').click();
+    await designTool(page, '多边形').click();
     await c.drag([330, 450], [400, 450]);
-    await tool(page, '星形').click();
+    await designTool(page, '星形').click();
     await c.drag([730, 250], [790, 200]);
-    await tool(page, '直线 / 折线').click();
+    await designTool(page, '直线 / 折线').click();
     for (const [x, y] of [
       [470, 400],
       [560, 480],
@@ -92,7 +90,7 @@ describe('design editor', () => {
     ] as const)
       await c.click(x, y);
     await page.keyboard.press('Enter');
-    await tool(page, '钢笔（贝塞尔曲线）').click();
+    await designTool(page, '钢笔（贝塞尔曲线）').click();
     await c.click(150, 450);
     await c.drag([220, 380], [260, 420]);
     await c.click(300, 520);
@@ -103,7 +101,7 @@ describe('design editor', () => {
     await shot(page, 'design-shapes-zh');
 
     // select the rectangle by its edge and move it: X follows
-    await tool(page, '选择').click();
+    await designTool(page, '选择').click();
     // on its top edge, clear of the middle (where the scale handle will be)
     await c.click(200, 120);
     const x = page.getByRole('spinbutton', { name: 'X', exact: true });
@@ -127,10 +125,10 @@ describe('design editor', () => {
     await expect.poll(async () => (await facts(page)).kinds).toHaveLength(6);
 
     // a second rectangle over the first, then union of the two from the Path menu
-    await tool(page, '矩形').click();
+    await designTool(page, '矩形').click();
     await c.drag([500, 100], [650, 200]);
     // the new rectangle is selected; Shift+click adds the ellipse it overlaps
-    await tool(page, '选择').click();
+    await designTool(page, '选择').click();
     await c.click(490, 140, ['Shift']);
     await expect.poll(async () => (await facts(page)).selection).toBe(2);
     await page.getByRole('button', { name: /路径/ }).click();
@@ -166,12 +164,12 @@ describe('design editor', () => {
     await page.goto('/web/design3');
     await page.getByTestId('design-canvas').waitFor();
     const c = await canvasAt(page);
-    await tool(page, 'Rectangle').click();
+    await designTool(page, 'Rectangle').click();
     await c.drag([200, 150], [420, 320]);
-    await tool(page, 'Star').click();
+    await designTool(page, 'Star').click();
     await c.drag([600, 260], [660, 200]);
     await expect.poll(async () => (await facts(page)).kinds).toEqual(['rect', 'polygon']);
-    await tool(page, 'Select').click();
+    await designTool(page, 'Select').click();
     await page.getByRole('spinbutton', { name: 'W', exact: true }).waitFor();
     await page.getByText('Cursor:').waitFor();
     await shot(page, 'design-en');
@@ -225,7 +223,7 @@ describe('design editor', () => {
     await shot(page, 'design-refused-zh');
     expect((await facts(page)).kinds).toHaveLength(count);
     // and it still draws
-    await tool(page, '矩形').click();
+    await designTool(page, '矩形').click();
     const c = await canvasAt(page);
     await c.drag([100, 100], [200, 180]);
     await expect.poll(async () => (await facts(page)).kinds).toHaveLength(count + 1);
@@ -273,9 +271,9 @@ describe('design editor', () => {
     // an empty canvas is not saved (SPEC §5)
     await page.getByRole('button', { name: '保存' }).click();
     await page.getByText('画布上至少需要一个图形才能保存').waitFor();
-    await tool(page, '矩形').click();
+    await designTool(page, '矩形').click();
     await c.drag([200, 150], [380, 300]);
-    await tool(page, '星形').click();
+    await designTool(page, '星形').click();
     await c.drag([600, 260], [680, 200]);
     await expect.poll(async () => (await facts(page)).kinds).toEqual(['rect', 'polygon']);
     const drawn = (await facts(page)).kinds;
@@ -331,7 +329,7 @@ describe('design editor', () => {
       }),
     });
     expect(changed.status).toBe(200);
-    await tool(page, '椭圆').click();
+    await designTool(page, '椭圆').click();
     await c.drag([400, 400], [480, 460]);
     await page.getByTestId('design-canvas').focus();
     await page.keyboard.press('Control+s');
@@ -399,7 +397,7 @@ describe('design editor', () => {
       if (request.url().endsWith('.woff')) fonts.push(request.url());
     });
     const c = await canvasAt(page);
-    await tool(page, '文字').click();
+    await designTool(page, '文字').click();
     await page.getByRole('spinbutton', { name: '字高' }).waitFor();
     await c.click(300, 300);
     const box = page.getByRole('textbox', { name: '文字' });

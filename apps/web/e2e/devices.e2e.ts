@@ -1,6 +1,7 @@
 import type { Behaviour, Credential, Fleet } from '@kerf/device-sim';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { designTool } from './design-support';
 import { bootMachine, freshMachine, recordJobStates, registryFile, stateBadge } from './devices-support';
 import { driveApi, PASSWORD, pickFromMenu, row } from './drive-support';
 import { shot, useBrowser } from './harness';
@@ -175,7 +176,7 @@ describe('device cloud', () => {
     const canvas = page.getByTestId('design-canvas');
     await canvas.waitFor();
     const box = (await canvas.boundingBox())!;
-    await page.locator('.design-toolbar').getByRole('button', { name: '矩形', exact: true }).click();
+    await designTool(page, '矩形').click();
     await page.mouse.move(box.x + 200, box.y + 150);
     await page.mouse.down();
     await page.mouse.move(box.x + 360, box.y + 280, { steps: 6 });

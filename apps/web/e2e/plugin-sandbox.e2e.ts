@@ -4,7 +4,7 @@ import { PLUGIN_LIMITS, pluginMessages } from '@kerf/contract';
 import { zipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { editorFitted, openDesignSignedIn, openPluginFromMenu, shapeCount } from './design-support';
+import { designTool, editorFitted, openDesignSignedIn, openPluginFromMenu, shapeCount } from './design-support';
 import { E2E_ADMIN } from './e2e-servers';
 import { shot, useBrowser } from './harness';
 import { tokenByApi } from './support';
@@ -198,7 +198,7 @@ describe('the plugin sandbox', () => {
     // nothing was inserted, and the editor still draws
     expect(await shapeCount(page)).toBe(0);
     const box = (await page.getByTestId('design-canvas').boundingBox())!;
-    await page.locator('.design-toolbar').getByRole('button', { name: '矩形', exact: true }).click();
+    await designTool(page, '矩形').click();
     await page.mouse.move(box.x + 200, box.y + 120);
     await page.mouse.down();
     await page.mouse.move(box.x + 320, box.y + 200, { steps: 6 });
