@@ -322,6 +322,30 @@ describe('the plugin manager', () => {
     await expect.poll(() => card(page).count()).toBe(0);
   });
 
+  it('keeps what is typed quickly in a slow browser, and the address follows it', async () => {
+    const { page } = await browser.open('about:blank');
+    await openManager(page);
+    await card(page, 'kerf.gear').waitFor();
+    // a slow phone or a busy machine: each search's trip through the router takes a while, and a box
+    // bound to the address lost the words typed while the one before was on its way
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 });
+    const search = page.getByRole('textbox', { name: '搜索插件' });
+    for (let round = 0; round < 4; round++) {
+      await search.fill('齿');
+      await search.fill('kerf');
+      await search.fill('没有这样的插件');
+      await page.getByText('没有与“没有这样的插件”匹配的插件').waitFor();
+      await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('没有这样的插件');
+      expect(await search.inputValue()).toBe('没有这样的插件');
+    }
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    await page.getByRole('button', { name: '清除搜索' }).click();
+    await card(page, 'kerf.gear').waitFor();
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBeNull();
+    expect(await search.inputValue()).toBe('');
+  });
+
   it('reads well in English and on a phone', async () => {
     const { page } = await browser.open('about:blank', { token: user, language: 'en' });
     await openManager(page);

@@ -1,7 +1,7 @@
 import { AppstoreAddOutlined, SearchOutlined } from '@ant-design/icons';
 import type { Locale } from '@kerf/contract';
 import { Alert, Button, Empty, Input, Skeleton } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../../../api/request';
 import type { PluginActions } from '../hooks/use-plugin-actions';
@@ -14,6 +14,7 @@ interface Props {
   pending: boolean;
   error: unknown;
   onRetry(): void;
+  /** The words in the address when the view opens. */
   search: string;
   onSearch(search: string): void;
   onOpen(id: string): void;
@@ -23,10 +24,20 @@ interface Props {
   locale: Locale;
 }
 
-/** A searchable grid of plugins: all published ones, or mine. */
+/**
+ * A searchable grid of plugins: all published ones, or mine. The box keeps what is typed itself and the
+ * address follows: were it bound to the address, it would show the old words until the router has run,
+ * and a keystroke (or an input method's composition) landing in between would be lost.
+ */
 export function CatalogueView(props: Props) {
   const { t } = useTranslation();
-  const { view, entries, search, locale } = props;
+  const { view, entries, locale } = props;
+  const [typed, setTyped] = useState(props.search);
+  const search = useDeferredValue(typed);
+  const searchFor = (words: string) => {
+    setTyped(words);
+    props.onSearch(words);
+  };
   const shown = visibleEntries(entries, view, search, locale);
   const anyAtAll = visibleEntries(entries, view, '', locale).length > 0;
 
@@ -75,7 +86,7 @@ export function CatalogueView(props: Props) {
         image={Empty.PRESENTED_IMAGE_SIMPLE}
         description={t('plugins-manage.catalogue.noMatch', { search: search.trim() })}
       >
-        <Button onClick={() => props.onSearch('')}>{t('plugins-manage.catalogue.clearSearch')}</Button>
+        <Button onClick={() => searchFor('')}>{t('plugins-manage.catalogue.clearSearch')}</Button>
       </Empty>
     );
   } else {
@@ -97,8 +108,8 @@ export function CatalogueView(props: Props) {
           prefix={<SearchOutlined aria-hidden />}
           aria-label={t('plugins-manage.catalogue.search')}
           placeholder={t('plugins-manage.catalogue.searchPlaceholder')}
-          value={search}
-          onChange={(event) => props.onSearch(event.target.value)}
+          value={typed}
+          onChange={(event) => searchFor(event.target.value)}
         />
         {anyAtAll ? (
           <span className="plugins-manage__count">{t('plugins-manage.catalogue.count', { count: shown.length })}</span>
