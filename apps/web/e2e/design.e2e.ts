@@ -281,7 +281,7 @@ describe('design editor', () => {
     // the drawing comes back after signing in from the draft, written a moment after the last change
     await expect.poll(() => draftKinds(page)).toEqual(drawn);
     await page.getByRole('button', { name: '保存' }).click();
-    const signIn = page.getByRole('dialog').filter({ hasText: '登录后保存到网盘' });
+    const signIn = page.getByRole('dialog').filter({ hasText: '登录后保存到云盘' });
     await signIn.waitFor();
     await animationsSettled(page);
     await shot(page, 'design-sign-in-to-save-zh');
@@ -296,7 +296,7 @@ describe('design editor', () => {
     await dialog.getByLabel('文件名称').fill('Coaster');
     await shot(page, 'design-save-dialog-zh');
     await dialog.getByRole('button', { name: '保存' }).click();
-    await page.getByText('已保存到网盘：Coaster.kerf').waitFor();
+    await page.getByText('已保存到云盘：Coaster.kerf').waitFor();
     await page.locator('.design-header__name').getByText('Coaster.kerf').waitFor();
     // and in the recent drawings
     await page.getByRole('button', { name: '最近' }).click();
@@ -349,6 +349,40 @@ describe('design editor', () => {
         return (JSON.parse(now.data.text) as { shapes: unknown[] }).shapes.length;
       })
       .toBe(3);
+
+    // a new drawing: asked first; the canvas, the name and the history go, the work area and the file stay
+    const workArea = await page.evaluate(() => {
+      const { editor } = (window as unknown as { __kerfDesign: { editor: { doc: { width: number; height: number } } } })
+        .__kerfDesign;
+      return [editor.doc.width, editor.doc.height];
+    });
+    await page.getByRole('button', { name: '新建图纸' }).click();
+    const fresh = page.getByRole('dialog').filter({ hasText: '新建图纸？' });
+    await fresh.getByText('画布上的图纸会被清空，工作区大小不变。如需保留，请先保存。').waitFor();
+    await animationsSettled(page);
+    await shot(page, 'design-new-drawing-zh');
+    await fresh.getByRole('button', { name: '新建' }).click();
+    await expect.poll(async () => (await facts(page)).kinds).toEqual([]);
+    await page.locator('.design-header__name').getByText('未命名图纸').waitFor();
+    expect(await page.getByRole('button', { name: '撤销', exact: true }).isDisabled()).toBe(true);
+    expect(
+      await page.evaluate(() => {
+        const { editor } = (
+          window as unknown as { __kerfDesign: { editor: { doc: { width: number; height: number } } } }
+        ).__kerfDesign;
+        return [editor.doc.width, editor.doc.height];
+      }),
+    ).toEqual(workArea);
+    await expect.poll(() => draftKinds(page)).toEqual([]);
+    // the next save asks for a name and a folder: the old file is not overwritten
+    await designTool(page, '矩形').click();
+    await c.drag([200, 150], [380, 300]);
+    await page.getByRole('button', { name: '保存' }).click();
+    await page.getByRole('dialog').filter({ hasText: '保存位置' }).getByLabel('文件名称').waitFor();
+    const coaster = await (
+      await fetch(`${cloud}/engine/file/content?userFileId=${saved!.userFileId}`, { headers: auth })
+    ).json();
+    expect((JSON.parse(coaster.data.text) as { shapes: unknown[] }).shapes).toHaveLength(3);
   });
 
   it('imports an SVG, a DXF, a DWG and a BMP from the drive, through the folders', async () => {
@@ -370,8 +404,8 @@ describe('design editor', () => {
     for (const [i, file] of files.entries()) {
       const before = (await facts(page)).kinds.length;
       await page.getByRole('button', { name: '导入' }).click();
-      await page.getByRole('menuitem', { name: '从网盘导入…' }).click();
-      const picker = page.getByRole('dialog').filter({ hasText: '从网盘导入' });
+      await page.getByRole('menuitem', { name: '从云盘导入…' }).click();
+      const picker = page.getByRole('dialog').filter({ hasText: '从云盘导入' });
       // The picker may still be opening: a dropped click on the folder is made again.
       await clickUntilShown(
         picker.getByRole('button', { name: 'Drawings' }),

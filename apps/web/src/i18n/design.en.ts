@@ -291,6 +291,11 @@ export const designEn: Catalogue<typeof designZhCN> = {
     opening: 'Opening the drawing…',
     openFailed: 'Could not open the drawing: {{reason}}',
   },
+  newDrawing: {
+    title: 'Start a new drawing?',
+    text: 'The drawing on the canvas will be cleared; the work area keeps its size. Save it first to keep it.',
+    ok: 'New drawing',
+  },
   recent: {
     button: 'Recent',
     none: 'No drawings from the drive opened or saved yet',

@@ -1,6 +1,7 @@
 import {
   CompressOutlined,
   ExpandOutlined,
+  FileAddOutlined,
   HistoryOutlined,
   ImportOutlined,
   QuestionCircleOutlined,
@@ -23,6 +24,7 @@ import { designPathFor } from '../design-path';
 import { COMPACT_CLASSES, useCompactHeader } from '../hooks/use-compact-header';
 import { useConfirm } from '../hooks/use-confirm';
 import { useEditor, useEditorState } from '../hooks/use-editor';
+import { startNewDrawing } from '../model/actions/document-actions';
 import { zoomBy, zoomToFit, zoomToSelection } from '../model/actions/selection-actions';
 import { IMPORT_ACCEPT } from '../model/import/import-drawing';
 import { driveCopyStore, recentStorage } from '../save/drive-copy-store';
@@ -34,7 +36,7 @@ import { ShortcutsDialog } from './ShortcutsDialog';
 type HistoryKey = keyof (typeof designZhCN)['history'];
 
 /**
- * The editor's top bar: back to Kerf, the drawing's name, save, recent, import and plugins, undo and
+ * The editor's top bar: back to Kerf, the drawing's name, new, save, recent, import and plugins, undo and
  * redo, zoom, the job, shortcuts, language. Too narrow for its labels, it shows icons (see use-compact-header).
  */
 export function DesignHeader({
@@ -81,6 +83,27 @@ export function DesignHeader({
       </Link>
       <span className="design-header__name">{name || t('design.untitled')}</span>
       <span className="design-header__group design-header__group--file">
+        <Tooltip title={t('design.menu.newDrawing')}>
+          <Button
+            type="text"
+            icon={<FileAddOutlined />}
+            aria-label={t('design.menu.newDrawing')}
+            onClick={async () => {
+              // the drawing on the canvas goes: ask unless it is empty
+              const clear =
+                editor.doc.shapes.length === 0 ||
+                (await confirm({
+                  title: t('design.newDrawing.title'),
+                  content: t('design.newDrawing.text'),
+                  okText: t('design.newDrawing.ok'),
+                }));
+              if (!clear) return;
+              startNewDrawing(editor);
+              // the next save asks for a name and a folder rather than overwriting the old file
+              driveCopyStore.setState(null);
+            }}
+          />
+        </Tooltip>
         <Tooltip title={`${t('design.save.title')} (Ctrl+S)`}>
           <Button type="text" icon={<SaveOutlined />} loading={saving} onClick={onSave}>
             {t('design.save.button')}

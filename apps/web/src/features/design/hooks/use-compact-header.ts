@@ -2,7 +2,7 @@ import { type RefObject, useEffect, useLayoutEffect, useState } from 'react';
 
 /**
  * How far the header gives up its buttons' labels to fit: `none`; `file` (the file group's buttons —
- * save, recent, import, plugins — show their icons only); `all` (every labelled button does).
+ * new, save, recent, import, plugins — show their icons only); `all` (every labelled button does).
  */
 export type HeaderCompaction = 'none' | 'file' | 'all';
 
