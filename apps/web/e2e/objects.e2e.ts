@@ -146,9 +146,14 @@ describe('objects: drawings with effect images, uploaded from the drive', () => 
 
   it('speaks English: the rules and the steps', async () => {
     const files = objectFiles();
-    const { page } = await openDrive(browser, { locale: 'en' });
+    const { page, token, api } = await openDrive(browser, { locale: 'en' });
+    // prices are asked in the currency picked in the header
+    await page.getByRole('button', { name: 'Change currency' }).click();
+    await page.getByRole('menuitem', { name: /USD/ }).click();
     await page.getByRole('button', { name: 'Upload object' }).click();
     await dialog(page).waitFor();
+    const currency = dialog(page).locator('.ant-select', { has: page.getByLabel('Currency') });
+    await expect.poll(() => currency.textContent()).toBe('USD');
     await dialog(page).getByRole('button', { name: 'Save' }).click();
     for (const text of [
       'The object name cannot be empty',
@@ -170,6 +175,8 @@ describe('objects: drawings with effect images, uploaded from the drive', () => 
     await toast(page, 'Saved').waitFor();
     await row(page, 'Coaster.kobj').waitFor();
     await row(page, 'Coaster.kobj').getByRole('cell', { name: 'Object', exact: true }).waitFor();
+    const coaster = (await api.list()).find((e) => e.fileName === 'Coaster.kobj');
+    expect((await objectByApi(token, coaster!.userFileId)).data).toMatchObject({ price: 0, currency: 'USD' });
   });
 
   it('lets a shopper find a listed object by part of its Chinese name, open it and like it', async () => {
@@ -273,7 +280,7 @@ describe('objects: drawings with effect images, uploaded from the drive', () => 
     const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
     const saved = await download.path();
     expect(Buffer.compare(readFileSync(saved!), readFileSync(files.dxf))).toBe(0);
-    await detail.getByRole('button', { name: '保存到网盘' }).waitFor();
+    await detail.getByRole('button', { name: '保存到云盘' }).waitFor();
     // And it opens in the design editor, read by the same importer as a drawing from the computer.
     await detail.getByRole('button', { name: '在编辑器中打开' }).click();
     await page.waitForURL(/\/web\/design$/);

@@ -6,7 +6,10 @@ import { settingsStore, useSettings } from '../../stores/settings-store';
 
 export const CURRENCY_SYMBOLS: Record<Currency, string> = { CNY: '¥', USD: '$' };
 
-/** CNY / USD for prices in the store and trade centre, remembered in this browser. */
+/**
+ * CNY / USD, remembered in this browser: the currency a new object's price is asked in. Prices already
+ * set stay in their designer's currency (there is no exchange rate to convert them by).
+ */
 export function CurrencySwitch() {
   const { t } = useTranslation();
   const currency = useSettings((s) => s.currency);

@@ -21,7 +21,7 @@ import {
   uploadAttachments,
 } from '../../../api/object-api';
 import { messageOf } from '../../../api/request';
-import { useSettings } from '../../../stores/settings-store';
+import { settingsStore, useSettings } from '../../../stores/settings-store';
 import { AttachmentPicker } from '../components/AttachmentPicker';
 import { CraftPicker } from '../components/CraftPicker';
 import {
@@ -78,7 +78,7 @@ export function ObjectDialog({
 
   useEffect(() => {
     if (!editing) {
-      form.setFieldsValue(emptyForm().values);
+      form.setFieldsValue(emptyForm(settingsStore.getState().currency).values);
       return;
     }
     let live = true;

@@ -118,7 +118,8 @@ export function formOf(info: ObjectInfo): ObjectForm {
   };
 }
 
-export function emptyForm(): ObjectForm {
+/** A new listing's form; its price is asked in the currency the person picked in the header. */
+export function emptyForm(currency: Currency = 'CNY'): ObjectForm {
   return {
     values: {
       fileName: '',
@@ -129,7 +130,7 @@ export function emptyForm(): ObjectForm {
       craftIds: [],
       licence: 'personal',
       price: '0.00',
-      currency: 'CNY',
+      currency,
       listed: false,
     },
     papers: [],

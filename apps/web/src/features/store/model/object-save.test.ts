@@ -58,6 +58,11 @@ describe('object form rules (SPEC §5)', () => {
     ]);
   });
 
+  it('asks a new listing’s price in the currency picked in the header, CNY when none was', () => {
+    expect(emptyForm('USD').values).toMatchObject({ currency: 'USD', price: '0.00', listed: false });
+    expect(emptyForm().values.currency).toBe('CNY');
+  });
+
   it('refuses a drawing of another kind, a picture that is not one, a file over 50 MB and a bad price', () => {
     const form = filledForm();
     form.papers.push({ key: 'x', name: 'setup.exe', size: 1, file: file('setup.exe') });
