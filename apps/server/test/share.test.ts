@@ -487,7 +487,7 @@ describe.each(testDatabases)('share links on $name', (database) => {
     expect(outside.status).toBe(404);
 
     const saved = await send('POST', SHARE_PATHS.save, { token: tokens.eve, body: { ...base, folderId: target } });
-    expect(saved.body, JSON.stringify(saved.body)).toMatchObject({ code: 0, msg: '已保存到我的网盘' });
+    expect(saved.body, JSON.stringify(saved.body)).toMatchObject({ code: 0, msg: '已保存到我的云盘' });
     const tree = await call(
       app,
       'GET',

@@ -327,7 +327,7 @@ describe.each(testDatabases)('the trade centre on $name', (database) => {
       await db.db.execute(sql`select object_id from store_entitlements where user_id = ${people.userIds.eve!} limit 1`),
     )[0]!.object_id;
     const saved = await api('POST', TRADE_PATHS.save, eve, { objectId: bought, folderId: '0' });
-    expect(saved.body).toMatchObject({ code: 0, msg: '已保存到网盘' });
+    expect(saved.body).toMatchObject({ code: 0, msg: '已保存到云盘' });
     const copy = (await objects.get(eve, saved.body.data)).body.data;
     expect(copy).toMatchObject({ mine: true, listed: false });
     expect(copy.papers).toHaveLength(1);

@@ -975,7 +975,7 @@ describe('editors: code and markdown, new files, unzip, untrusted content', () =
     await row(page, 'plan.ts').click({ button: 'right' });
     await expect
       .poll(() => contextMenu(page).getByRole('menuitem').allTextContents())
-      .toEqual(['查看', '下载', '保存到网盘', '详细信息']);
+      .toEqual(['查看', '下载', '保存到云盘', '详细信息']);
     await contextMenu(page).getByRole('menuitem', { name: '查看', exact: true }).click();
     const frame = editorFrame(page, 'plan.ts');
     await cmContent(page).getByText('export const plan').waitFor();

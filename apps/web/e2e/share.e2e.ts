@@ -238,7 +238,7 @@ describe('sharing: dialog, public page, save to my drive, my shares', () => {
     await shareRow(page, 'notes.txt').click({ button: 'right' });
     await expect
       .poll(() => contextMenu(page).getByRole('menuitem').allTextContents())
-      .toEqual(['查看', '下载', '保存到网盘', '详细信息']);
+      .toEqual(['查看', '下载', '保存到云盘', '详细信息']);
     await page.keyboard.press('Escape');
     await contextMenu(page).waitFor({ state: 'detached' });
 
@@ -274,23 +274,23 @@ describe('sharing: dialog, public page, save to my drive, my shares', () => {
     await page.getByLabel('提取码', { exact: true }).fill(shared.code);
     await page.getByLabel('提取码', { exact: true }).press('Enter');
     await shareRow(page, 'Plates').waitFor();
-    await page.getByRole('button', { name: '全部保存到网盘' }).click();
+    await page.getByRole('button', { name: '全部保存到云盘' }).click();
     // signed out: to the login page, then back to the share
     await page.waitForURL('**/web/login');
     await signInWithPassword(page, email, PASSWORD);
     await page.waitForURL(/\/web\/share\/[a-z0-9]{16}$/);
-    const picker = dialog(page, '保存到我的网盘');
+    const picker = dialog(page, '保存到我的云盘');
     await chooseTargetFolder(picker, 'Inbox', '/Inbox');
     await shot(page, 'save-picker-zh');
     await picker.getByRole('button', { name: '保存到此处' }).click();
-    await toast(page, '已保存到我的网盘').waitFor();
+    await toast(page, '已保存到我的云盘').waitFor();
 
     const saved = await saverDrive.list({ fileType: '0', folderId: inbox.userFileId });
     expect(saved.map((e) => e.fileName)).toEqual(['Plates']);
     const inside = await saverDrive.list({ fileType: '0', folderId: saved[0]!.userFileId });
     expect(inside.map((e) => e.fileName).sort()).toEqual(['Offcuts', 'cut.png', 'notes.txt']);
     // the toast's link opens the copy
-    await toast(page, '已保存到我的网盘').getByText('去查看').click();
+    await toast(page, '已保存到我的云盘').getByText('去查看').click();
     await page.waitForURL(/\/web\/workbench\?fileType=0&filePath=%2FInbox/);
     await row(page, 'Plates').waitFor();
   });

@@ -139,7 +139,7 @@ export const shareMessages = {
     en: 'Too many wrong codes; try again in {0} minutes',
   },
   tooManyTries: { 'zh-CN': '尝试过于频繁，请稍后再试', en: 'Too many attempts; please try again later' },
-  saved: { 'zh-CN': '已保存到我的网盘', en: 'Saved to my drive' },
+  saved: { 'zh-CN': '已保存到我的云盘', en: 'Saved to my drive' },
   linkCopied: { 'zh-CN': '复制成功', en: 'Copied' },
 } as const satisfies Record<string, Bilingual>;
 

@@ -148,6 +148,6 @@ export const tradeMessages = {
   closed: { 'zh-CN': '订单已关闭', en: 'The order is closed' },
   refunded: { 'zh-CN': '退款成功', en: 'Refunded' },
   got: { 'zh-CN': '已加入我的下载', en: 'Added to my downloads' },
-  saved: { 'zh-CN': '已保存到网盘', en: 'Saved to your drive' },
+  saved: { 'zh-CN': '已保存到云盘', en: 'Saved to your drive' },
   notEntitled: { 'zh-CN': '请先购买该物件', en: 'Buy this object first' },
 } as const satisfies Record<string, Bilingual>;

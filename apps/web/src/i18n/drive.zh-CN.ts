@@ -63,7 +63,7 @@ export const driveZhCN = {
     open: '打开',
     view: '查看',
     download: '下载',
-    saveToDrive: '保存到网盘',
+    saveToDrive: '保存到云盘',
     share: '分享',
     restore: '还原',
     copy: '复制到',
@@ -198,7 +198,7 @@ export const driveZhCN = {
     discarded: '已放弃该上传',
     wrongFile: '请选择同一个文件：{{name}}（{{size}}）',
     notHere: '这里不能上传文件，请先打开“全部文件”中的文件夹',
-    noRoom: '{{message}}。未完成的上传也会占用空间：取消用不到的上传，或清理网盘后重试',
+    noRoom: '{{message}}。未完成的上传也会占用空间：取消用不到的上传，或清理云盘后重试',
   },
   preview: {
     title: '预览：{{name}}',

@@ -1,6 +1,6 @@
 /**
  * Chinese texts of sharing: the share dialog, my shares (fileType 8) and the public page /share/{code}.
- * Server messages (提取码错误, 分享链接已过期, 已保存到我的网盘…) come in the server's `msg`.
+ * Server messages (提取码错误, 分享链接已过期, 已保存到我的云盘…) come in the server's `msg`.
  */
 export const shareZhCN = {
   copied: '复制成功',
@@ -85,7 +85,7 @@ export const shareZhCN = {
     failedText: '网络可能出了点问题，请稍后重试。',
     retry: '重新加载',
     backHome: '返回首页',
-    myDrive: '我的网盘',
+    myDrive: '我的云盘',
     sharedWithYou: '{{name}} 给你分享了文件',
     someone: '有人',
     fileCount: '共 {{count}} 项',
@@ -100,14 +100,14 @@ export const shareZhCN = {
     up: '返回上一级',
     download: '下载',
     downloadAll: '全部下载',
-    save: '保存到网盘',
-    saveAll: '全部保存到网盘',
+    save: '保存到云盘',
+    saveAll: '全部保存到云盘',
     selected: '已选择 {{count}} 项',
     clearSelection: '取消选择',
     emptyFolder: '这个文件夹是空的',
     listFailed: '文件列表加载失败',
-    signInToSave: '登录后即可保存到你的网盘',
-    saveTitle: '保存到我的网盘',
+    signInToSave: '登录后即可保存到你的云盘',
+    saveTitle: '保存到我的云盘',
     saveHere: '保存到此处',
     viewSaved: '去查看',
   },

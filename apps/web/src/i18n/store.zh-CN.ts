@@ -47,7 +47,7 @@ export const storeZhCN = {
     title: '购买物件',
     buy: '购买',
     getFree: '免费获取',
-    saveToDrive: '保存到网盘',
+    saveToDrive: '保存到云盘',
     paid: '支付成功',
     paidHint: '「{{name}}」的加工图纸现在可以下载了',
     closed: '订单已关闭',

@@ -112,7 +112,7 @@ export const viewersZhCN = {
     offTitle: '在线文档服务不可用',
     scriptFailed: '无法连接在线文档服务，请稍后再试',
     previewPdf: '以 PDF 方式预览',
-    backToDrive: '返回网盘',
+    backToDrive: '返回云盘',
     folderMissing: '找不到要新建文档的文件夹',
     adminHint: '管理员可通过配置 ONLYOFFICE_URL 接入在线文档服务。',
   },

@@ -5,7 +5,7 @@ import { buildManualSearch, manualWords, markTerms, snippetAround } from './manu
 const ZH = [
   parseChapter(
     '02-drive',
-    '# 网盘\n\n你的文件都在云端。\n\n## 上传文件 {#upload}\n\n把文件拖到页面上，或点击**上传**。大文件断点续传。\n\n## 回收站 {#recycle-bin}\n\n删除的文件会先放进回收站，可以还原。\n',
+    '# 云盘\n\n你的文件都在云端。\n\n## 上传文件 {#upload}\n\n把文件拖到页面上，或点击**上传**。大文件断点续传。\n\n## 回收站 {#recycle-bin}\n\n删除的文件会先放进回收站，可以还原。\n',
   ),
   parseChapter('07-devices', '# 设备\n\n## 激活设备 {#activate}\n\n输入机器码激活设备。\n'),
 ];
