@@ -65,6 +65,15 @@ async function canvasAt(page: Page) {
 
 const CORPUS = process.env.KERF_CORPUS ?? join(import.meta.dirname, '../../../../shared/corpus');
 
+/** The work area's width and height, mm. */
+function workAreaOf(page: Page): Promise<[number, number]> {
+  return page.evaluate(() => {
+    const { editor } = (window as unknown as { __kerfDesign: { editor: { doc: { width: number; height: number } } } })
+      .__kerfDesign;
+    return [editor.doc.width, editor.doc.height];
+  });
+}
+
 describe('design editor', () => {
   const browser = useBrowser();
 
@@ -351,11 +360,7 @@ describe('design editor', () => {
       .toBe(3);
 
     // a new drawing: asked first; the canvas, the name and the history go, the work area and the file stay
-    const workArea = await page.evaluate(() => {
-      const { editor } = (window as unknown as { __kerfDesign: { editor: { doc: { width: number; height: number } } } })
-        .__kerfDesign;
-      return [editor.doc.width, editor.doc.height];
-    });
+    const workArea = await workAreaOf(page);
     await page.getByRole('button', { name: '新建图纸' }).click();
     const fresh = page.getByRole('dialog').filter({ hasText: '新建图纸？' });
     await fresh.getByText('画布上的图纸会被清空，工作区大小不变。如需保留，请先保存。').waitFor();
@@ -365,14 +370,7 @@ describe('design editor', () => {
     await expect.poll(async () => (await facts(page)).kinds).toEqual([]);
     await page.locator('.design-header__name').getByText('未命名图纸').waitFor();
     expect(await page.getByRole('button', { name: '撤销', exact: true }).isDisabled()).toBe(true);
-    expect(
-      await page.evaluate(() => {
-        const { editor } = (
-          window as unknown as { __kerfDesign: { editor: { doc: { width: number; height: number } } } }
-        ).__kerfDesign;
-        return [editor.doc.width, editor.doc.height];
-      }),
-    ).toEqual(workArea);
+    expect(await workAreaOf(page)).toEqual(workArea);
     await expect.poll(() => draftKinds(page)).toEqual([]);
     // the next save asks for a name and a folder: the old file is not overwritten
     await designTool(page, '矩形').click();
